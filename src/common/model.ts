@@ -1,0 +1,358 @@
+/**
+ * The common model: a superset of the three protocols. Every translation passes through it:
+ * `decode*` (protocol → common) never loses what these types can hold, `encode*` (common → protocol)
+ * reports every loss. Nothing here knows a protocol's field names.
+ *
+ * Every node carries `source`, the JSON pointer of the input node it came from, so an encoder can
+ * report a loss against the user's own input (`at(part.source, "cache_control")`).
+ */
+
+export type Protocol = "chat" | "messages" | "generative";
+
+/** A JSON pointer into the input the node was decoded from. */
+export type Source = string;
+
+/** A prompt-caching hint (messages `cache_control`, chat extensions that carry the same). */
+export type CacheHint = { readonly type: string; readonly ttl?: string | undefined };
+
+/** Where a piece of thinking came from: its signature validates only at that protocol's provider. */
+export type ReasoningOrigin = Protocol;
+
+// ─── Content parts ────────────────────────────────────────────────────────────────────────────────
+
+export type TextPart = {
+  readonly type: "text";
+  readonly text: string;
+  readonly source: Source;
+  readonly cache?: CacheHint | undefined;
+  /** Provider citations/annotations, kept raw with the protocol that produced them. */
+  readonly citations?: { readonly origin: Protocol; readonly items: readonly unknown[] } | undefined;
+  /** generative `thoughtSignature` on a text part (Gemini 3): replayed only to `origin`. */
+  readonly signature?: { readonly origin: Protocol; readonly value: string } | undefined;
+};
+
+/** Media (image, audio, video, PDF, any file) by inline base64 data, by URL, or by provider file id. */
+export type MediaPart = {
+  readonly type: "media";
+  /** What the part is for; a file of unknown kind is "file". */
+  readonly kind: "image" | "audio" | "video" | "document" | "file";
+  /** IANA media type when known (`image/png`, `application/pdf`, `audio/wav`). */
+  readonly mediaType?: string | undefined;
+  readonly data?: string | undefined; // base64, no data: prefix
+  readonly url?: string | undefined; // http(s) or gs:// or provider file URI
+  readonly fileId?: string | undefined; // provider file id (chat `file_id`, messages `file` source)
+  readonly filename?: string | undefined;
+  /** chat `image_url.detail`, generative `mediaResolution`: kept raw. */
+  readonly detail?: string | undefined;
+  readonly title?: string | undefined;
+  readonly source: Source;
+  readonly cache?: CacheHint | undefined;
+};
+
+export type ToolCallPart = {
+  readonly type: "tool-call";
+  /** Provider id; absent only when the source protocol had none (generative before Gemini 3). */
+  readonly id?: string | undefined;
+  readonly name: string;
+  /** Parsed arguments when they parse as a JSON object; otherwise `argumentsText` holds them raw. */
+  readonly arguments?: Readonly<Record<string, unknown>> | undefined;
+  /** The raw JSON text of the arguments when they came as a string (chat) — exact bytes preserved. */
+  readonly argumentsText?: string | undefined;
+  /** Gemini `thoughtSignature` on a function call: replayed only to generative. */
+  readonly signature?: { readonly origin: Protocol; readonly value: string } | undefined;
+  /** A server-side tool (messages `server_tool_use`, generative `executableCode`) kept raw. */
+  readonly server?: { readonly origin: Protocol; readonly raw: unknown } | undefined;
+  readonly source: Source;
+  readonly cache?: CacheHint | undefined;
+};
+
+export type ToolResultPart = {
+  readonly type: "tool-result";
+  /** The id of the call this answers. */
+  readonly callId?: string | undefined;
+  /** The called tool's name, when the source protocol carries it (generative needs it). */
+  readonly name?: string | undefined;
+  /** Result content: text and media parts in order. */
+  readonly content: readonly (TextPart | MediaPart)[];
+  /** A result that came as a JSON object (generative `functionResponse.response`), kept as given. */
+  readonly json?: unknown;
+  readonly isError?: boolean | undefined;
+  readonly source: Source;
+  readonly cache?: CacheHint | undefined;
+};
+
+export type ReasoningPart = {
+  readonly type: "reasoning";
+  readonly text: string;
+  /** Provider signature; valid only at `origin`. */
+  readonly signature?: string | undefined;
+  /** messages `redacted_thinking.data`: opaque, valid only at `origin`. */
+  readonly redacted?: string | undefined;
+  readonly origin: ReasoningOrigin;
+  readonly source: Source;
+};
+
+export type RefusalPart = { readonly type: "refusal"; readonly text: string; readonly source: Source };
+
+/** Content that only its own protocol understands (server tool results, executable code results). */
+export type OpaquePart = {
+  readonly type: "opaque";
+  readonly origin: Protocol;
+  readonly raw: unknown;
+  /** A short human name for loss messages ("web_search_tool_result block"). */
+  readonly label: string;
+  readonly source: Source;
+};
+
+export type Part = TextPart | MediaPart | ToolCallPart | ToolResultPart | ReasoningPart | RefusalPart | OpaquePart;
+
+export type Message = {
+  /** Tool results live in `user` turns (chat `tool` messages decode to user turns with tool-result parts). */
+  readonly role: "user" | "assistant";
+  readonly parts: readonly Part[];
+  /** chat `name` on a message. */
+  readonly name?: string | undefined;
+  readonly source: Source;
+};
+
+// ─── Request ──────────────────────────────────────────────────────────────────────────────────────
+
+export type SystemBlock = {
+  readonly text: string;
+  readonly cache?: CacheHint | undefined;
+  /** chat: which role carried it ("system" | "developer"); kept for same-family re-encoding. */
+  readonly role?: "system" | "developer" | undefined;
+  /** True when it came after the first user turn (chat only); hoisting it is an approximation. */
+  readonly late?: boolean | undefined;
+  readonly source: Source;
+};
+
+/** A JSON Schema object as given by the user (chat/messages) or converted from a generative Schema. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+export type FunctionTool = {
+  readonly type: "function";
+  readonly name: string;
+  readonly description?: string | undefined;
+  /** JSON Schema of the arguments (always JSON Schema in common; generative's OpenAPI subset is converted). */
+  readonly parameters?: JsonSchema | undefined;
+  readonly strict?: boolean | undefined;
+  readonly cache?: CacheHint | undefined;
+  readonly source: Source;
+};
+
+/** A provider-hosted tool (web search, code execution, google_search, url_context ...), kept raw. */
+export type ProviderTool = {
+  readonly type: "provider";
+  readonly origin: Protocol;
+  readonly raw: unknown;
+  readonly label: string;
+  readonly source: Source;
+};
+
+export type Tool = FunctionTool | ProviderTool;
+
+export type ToolChoice =
+  | { readonly type: "auto"; readonly source: Source }
+  | { readonly type: "none"; readonly source: Source }
+  | { readonly type: "required"; readonly source: Source }
+  | { readonly type: "tool"; readonly name: string; readonly source: Source }
+  /** generative `allowedFunctionNames` with mode ANY/AUTO: a subset of tools. */
+  | {
+      readonly type: "allowed";
+      readonly names: readonly string[];
+      readonly mode: "auto" | "required";
+      readonly source: Source;
+    };
+
+export type ResponseFormat =
+  | { readonly type: "text"; readonly source: Source }
+  | { readonly type: "json"; readonly source: Source }
+  | {
+      readonly type: "json-schema";
+      readonly schema: JsonSchema;
+      readonly name?: string | undefined;
+      readonly description?: string | undefined;
+      readonly strict?: boolean | undefined;
+      readonly source: Source;
+    };
+
+export type ReasoningConfig = {
+  /** chat `reasoning_effort` as given ("minimal" | "low" | "medium" | "high" | vendor values). */
+  readonly effort?: string | undefined;
+  /** Explicit budget (messages `thinking.budget_tokens`, generative `thinkingBudget`). */
+  readonly budgetTokens?: number | undefined;
+  /** false when the source explicitly disabled thinking. */
+  readonly enabled?: boolean | undefined;
+  /** generative `includeThoughts`. */
+  readonly includeThoughts?: boolean | undefined;
+  readonly source: Source;
+};
+
+/** A scalar together with where it came from. */
+export type Given<T> = { readonly value: T; readonly source: Source };
+
+export type Request = {
+  readonly model: string;
+  readonly stream: boolean;
+  readonly system: readonly SystemBlock[];
+  readonly messages: readonly Message[];
+  readonly tools: readonly Tool[];
+  readonly toolChoice?: ToolChoice | undefined;
+  /** `true` allows several calls per turn; `false` asks for at most one. */
+  readonly parallelToolCalls?: Given<boolean> | undefined;
+  readonly maxTokens?: Given<number> | undefined;
+  readonly temperature?: Given<number> | undefined;
+  readonly topP?: Given<number> | undefined;
+  readonly topK?: Given<number> | undefined;
+  readonly presencePenalty?: Given<number> | undefined;
+  readonly frequencyPenalty?: Given<number> | undefined;
+  readonly seed?: Given<number> | undefined;
+  readonly candidateCount?: Given<number> | undefined;
+  readonly stop?: Given<readonly string[]> | undefined;
+  readonly responseFormat?: ResponseFormat | undefined;
+  readonly reasoning?: ReasoningConfig | undefined;
+  readonly user?: Given<string> | undefined;
+  readonly logprobs?: Given<boolean> | undefined;
+  readonly topLogprobs?: Given<number> | undefined;
+  /** chat `stream_options.include_usage`. */
+  readonly includeUsage?: Given<boolean> | undefined;
+};
+
+// ─── Response ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Why generation stopped. The common vocabulary; each protocol maps from and to it in its own
+ * `finish-reason.ts`.
+ */
+export type FinishReason =
+  | "stop" // natural end
+  | "stop-sequence" // a stop sequence matched (`stopSequence` says which, when known)
+  | "length" // output budget reached
+  | "context-length" // context window exceeded
+  | "tool-calls" // the model wants tool results
+  | "content-filter" // output blocked by a safety/recitation filter
+  | "refusal" // the model refused (messages `refusal`)
+  | "pause" // messages `pause_turn`: a long server-tool turn paused
+  | "error" // generation failed (generative MALFORMED_FUNCTION_CALL)
+  | "other";
+
+/**
+ * Token usage in one normalised form:
+ * - `inputTokens` counts every prompt token, cached ones included;
+ * - `outputTokens` counts every generated token, reasoning included.
+ * Each decoder converts its protocol's arithmetic into this; each encoder converts back.
+ */
+export type Usage = {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens?: number | undefined;
+  readonly cacheWriteTokens?: number | undefined;
+  readonly reasoningTokens?: number | undefined;
+  /** generative `toolUsePromptTokenCount`: part of the prompt, counted in `inputTokens` too. */
+  readonly toolUseInputTokens?: number | undefined;
+  /** The total the source reported, when it reported one. */
+  readonly totalTokens?: number | undefined;
+  readonly source: Source;
+};
+
+export type Choice = {
+  readonly index: number;
+  readonly parts: readonly Part[];
+  readonly finishReason?: FinishReason | undefined;
+  /** The source protocol's own finish value, for messages and losses. */
+  readonly rawFinishReason?: string | undefined;
+  /** The stop sequence that matched, when the source says. */
+  readonly stopSequence?: string | undefined;
+  readonly source: Source;
+};
+
+export type Response = {
+  readonly id?: string | undefined;
+  readonly model?: string | undefined;
+  /** Unix seconds. */
+  readonly created?: number | undefined;
+  readonly choices: readonly Choice[];
+  readonly usage?: Usage | undefined;
+  /** The prompt itself was blocked (generative `promptFeedback.blockReason`). */
+  readonly promptBlocked?: { readonly reason: string; readonly source: Source } | undefined;
+};
+
+// ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
+
+export type ErrorKind =
+  | "invalid_request"
+  | "authentication"
+  | "permission"
+  | "not_found"
+  | "request_too_large"
+  | "rate_limit"
+  | "payment"
+  | "server"
+  | "overloaded"
+  | "timeout";
+
+export type ErrorInfo = {
+  readonly status: number;
+  readonly kind: ErrorKind;
+  readonly message: string;
+  /** The source's own type/status/code string, so nothing is lost (chat puts it in `code`). */
+  readonly code?: string | undefined;
+  readonly param?: string | undefined;
+};
+
+// ─── Stream parts ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What flows between a protocol's stream decoder and another's encoder. Blocks are numbered by
+ * `index` in order of first appearance; a block is started, gets deltas, and ends.
+ */
+export type StreamPart =
+  | {
+      readonly type: "response-start";
+      readonly id?: string | undefined;
+      readonly model?: string | undefined;
+      readonly created?: number | undefined;
+      readonly usage?: Usage | undefined;
+    }
+  | { readonly type: "text-start"; readonly index: number }
+  | { readonly type: "text-delta"; readonly index: number; readonly text: string }
+  | {
+      readonly type: "text-end";
+      readonly index: number;
+      readonly citations?: TextPart["citations"];
+    }
+  | { readonly type: "reasoning-start"; readonly index: number; readonly origin: ReasoningOrigin }
+  | { readonly type: "reasoning-delta"; readonly index: number; readonly text: string }
+  | { readonly type: "reasoning-signature"; readonly index: number; readonly signature: string }
+  | { readonly type: "reasoning-redacted"; readonly index: number; readonly data: string }
+  | { readonly type: "reasoning-end"; readonly index: number }
+  | {
+      readonly type: "tool-call-start";
+      readonly index: number;
+      readonly id?: string | undefined;
+      readonly name: string;
+      readonly signature?: ToolCallPart["signature"];
+    }
+  /** A signature attached to a text or tool-call block (generative `thoughtSignature`). */
+  | {
+      readonly type: "block-signature";
+      readonly index: number;
+      readonly signature: { readonly origin: Protocol; readonly value: string };
+    }
+  | { readonly type: "tool-call-delta"; readonly index: number; readonly argumentsText: string }
+  | { readonly type: "tool-call-end"; readonly index: number }
+  | { readonly type: "refusal-delta"; readonly index: number; readonly text: string }
+  | { readonly type: "media"; readonly index: number; readonly part: MediaPart }
+  | { readonly type: "opaque"; readonly index: number; readonly part: OpaquePart }
+  /** Usage so far (cumulative, replaces earlier figures). */
+  | { readonly type: "usage"; readonly usage: Usage }
+  | {
+      readonly type: "finish";
+      readonly reason: FinishReason;
+      readonly rawReason?: string | undefined;
+      readonly stopSequence?: string | undefined;
+    }
+  | { readonly type: "prompt-blocked"; readonly reason: string }
+  /** A mid-stream error: the target must render its own error shape, never a normal stop. */
+  | { readonly type: "error"; readonly error: ErrorInfo };

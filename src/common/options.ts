@@ -1,0 +1,54 @@
+/** Options every translation takes (API.md), and their resolved form with defaults filled once. */
+export type TranslateOptions = {
+  /** Parse the input with the `from` schema first. Default true. */
+  validate?: boolean;
+  /** Any loss throws `TranslationError` instead of being reported. Default false. */
+  strict?: boolean;
+  /** The model id when the input protocol carries it outside the body (generative). */
+  model?: string;
+  /** The stream flag when the input protocol carries it outside the body (generative). */
+  stream?: boolean;
+  /** Output budget when the target requires one (messages) and the input has none. Default 4096. */
+  maxTokens?: number;
+  /** Synthesized ids are derived from this and the input, never random. Default "gp". */
+  idPrefix?: string;
+  /** Unix seconds used where a target needs a timestamp the input lacks. Default 0. */
+  created?: number;
+};
+
+export type ResolvedOptions = {
+  readonly validate: boolean;
+  readonly strict: boolean;
+  readonly model: string | undefined;
+  readonly stream: boolean | undefined;
+  readonly maxTokens: number;
+  readonly idPrefix: string;
+  readonly created: number;
+};
+
+export const DEFAULT_MAX_TOKENS = 4096;
+export const DEFAULT_ID_PREFIX = "gp";
+
+export function resolveOptions(options: TranslateOptions | undefined): ResolvedOptions {
+  return {
+    validate: options?.validate !== false,
+    strict: options?.strict === true,
+    model: options?.model,
+    stream: options?.stream,
+    maxTokens: options?.maxTokens ?? DEFAULT_MAX_TOKENS,
+    idPrefix: options?.idPrefix ?? DEFAULT_ID_PREFIX,
+    created: options?.created ?? 0,
+  };
+}
+
+/**
+ * A deterministic id: `prefix_seed_ordinal`, restricted to `[A-Za-z0-9_-]` (messages requires that of
+ * tool ids) and short (chat rejects long ids). `seed` comes from the input (a response id, a turn index).
+ */
+export function syntheticId(options: ResolvedOptions, seed: string | number, ordinal?: number): string {
+  const clean = String(seed)
+    .replace(/[^A-Za-z0-9_-]/g, "")
+    .slice(0, 40);
+  const head = `${options.idPrefix.replace(/[^A-Za-z0-9_-]/g, "")}_${clean}`;
+  return ordinal === undefined ? head : `${head}_${ordinal}`;
+}

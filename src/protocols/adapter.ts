@@ -1,0 +1,36 @@
+import type { z } from "zod/v4";
+import type { Translated } from "../common/loss";
+import type * as common from "../common/model";
+import type { ResolvedOptions } from "../common/options";
+import type { StreamReducer } from "../stream/reducer";
+
+/**
+ * What each protocol folder provides, like a hono adapter: its schemas and the two directions for
+ * requests, responses, errors and streams. `translate.ts` and `stream/` see only this.
+ */
+export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
+  readonly schemas: {
+    readonly request: z.ZodType<Request>;
+    readonly response: z.ZodType<Response>;
+    /** One stream event as the SSE `data:` JSON carries it (chat also accepts `DONE`). */
+    readonly event: z.ZodType<Event>;
+    readonly errorBody: z.ZodType<ErrorBody>;
+  };
+  /** The model and stream flag of a request (generative: from `options`), without decoding it. */
+  requestInfo(body: Request, options: ResolvedOptions): { model: string; stream: boolean };
+  decodeRequest(body: Request, options: ResolvedOptions): Translated<common.Request>;
+  encodeRequest(request: common.Request, options: ResolvedOptions): Translated<Request>;
+  decodeResponse(body: Response, options: ResolvedOptions): Translated<common.Response>;
+  encodeResponse(response: common.Response, options: ResolvedOptions): Translated<Response>;
+  /** Any status and body (JSON or not, known shape or not) → common error; never throws. */
+  decodeError(error: { status: number; body: unknown }): common.ErrorInfo;
+  encodeError(error: common.ErrorInfo): { status: number; body: ErrorBody };
+  streamDecoder(options: ResolvedOptions): StreamReducer<unknown, Event, common.StreamPart>;
+  streamEncoder(options: ResolvedOptions): StreamReducer<unknown, common.StreamPart, Event>;
+  /** The SSE `event:` name to write for an output event (messages uses the event type), if any. */
+  sseEventName(event: Event): string | undefined;
+  /** Parses one SSE `data:` payload into an event (chat: `[DONE]` → DONE). Throws on bad JSON. */
+  parseEventData(data: string): unknown;
+  /** Serialises one event into its SSE `data:` payload. */
+  formatEventData(event: Event): string;
+}

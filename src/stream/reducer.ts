@@ -1,0 +1,19 @@
+import type { Loss } from "../common/loss";
+
+/** One step of a stream transducer: the next state, what it emits now, and what it lost. */
+export type Step<State, Out> = {
+  readonly state: State;
+  readonly out: readonly Out[];
+  readonly losses?: readonly Loss[] | undefined;
+};
+
+/**
+ * A pure stream transducer. All protocol stream logic lives in reducers like this; they know nothing
+ * of bytes, SSE or Web Streams. `step` must not mutate `state`.
+ */
+export interface StreamReducer<State, In, Out> {
+  readonly initial: State;
+  step(state: State, input: In): Step<State, Out>;
+  /** Close open blocks and emit terminal events. */
+  end(state: State): Step<State, Out>;
+}
