@@ -1,0 +1,124 @@
+/**
+ * Music limits and constants: per-model length limits, task states, the polling schedule and the HTTP
+ * status of every error code.
+ * @see ../../../shared/spec/music-interface.md sections 2.2, 3, 7, 8; research/music-facts.md 1.8
+ */
+
+/** The six model ids of spec table 2.2. */
+export const modelIds = [
+  "chirp-v5-5",
+  "chirp-v5",
+  "chirp-v4-5-plus",
+  "chirp-v4-5",
+  "chirp-v4",
+  "chirp-v3-5",
+] as const;
+export type ModelId = (typeof modelIds)[number];
+
+/** The model used when a request names none (spec 4.1, 9). */
+export const defaultModel: ModelId = "chirp-v4";
+
+export type ModelLimit = {
+  readonly maxDurationSeconds: number;
+  /** Maximum `lyric` length in UTF-16 code units (JavaScript `string.length`). */
+  readonly lyric: number;
+  /** Maximum `style` length in UTF-16 code units. */
+  readonly style: number;
+  /** Maximum `title` length in UTF-16 code units. */
+  readonly title: number;
+};
+
+/** Limits per model, exactly as spec table 2.2 (lengths in UTF-16 code units, durations in seconds). */
+export const modelLimits: Readonly<Record<ModelId, ModelLimit>> = {
+  "chirp-v5-5": { maxDurationSeconds: 480, lyric: 5000, style: 1000, title: 100 },
+  "chirp-v5": { maxDurationSeconds: 480, lyric: 5000, style: 1000, title: 100 },
+  "chirp-v4-5-plus": { maxDurationSeconds: 480, lyric: 5000, style: 1000, title: 100 },
+  "chirp-v4-5": { maxDurationSeconds: 240, lyric: 5000, style: 1000, title: 100 },
+  "chirp-v4": { maxDurationSeconds: 150, lyric: 3000, style: 200, title: 80 },
+  "chirp-v3-5": { maxDurationSeconds: 120, lyric: 3000, style: 200, title: 80 },
+};
+
+/** The non-custom `prompt` limit, the same for every model (spec 2.2, 8). */
+export const promptLimit = 500;
+
+/** `duration` range in seconds (spec 4.1, 8); a hint, accepted only with `custom: true`. */
+export const durationRange = { min: 10, max: 360 } as const;
+
+/** `audio_urls` entry count (spec 4.1, 8). */
+export const audioUrlsRange = { min: 1, max: 4 } as const;
+
+/** `mashup_audio_ids` needs at least two songs to blend (research/music-facts.md 1.9). */
+export const mashupAudioIdsMin = 2;
+
+/** Task states of spec section 3. */
+export const taskStatuses = ["submitted", "queued", "in_progress", "success", "failed"] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+/**
+ * Whether a task in `status` will not change any more (`success` or `failed`); any other value,
+ * including states a vendor may add, means "keep polling".
+ * @example
+ * isTerminal("in_progress"); // => false
+ * isTerminal("failed"); // => true
+ */
+export function isTerminal(status: unknown): boolean {
+  return status === "success" || status === "failed";
+}
+
+/**
+ * Milliseconds to wait before the next `POST /music/tasks` poll (spec section 8), deterministic.
+ * `attempt` is the number of polls already made: 0 is the wait between submit and the first poll
+ * (2.5 s, inside the spec's 2–3 s); after that the interval starts at 3 s and grows by 0.5 s per poll
+ * up to 5 s, staying in the recommended 3–5 s window. Negative or NaN counts as 0, fractions round down.
+ * @example
+ * nextPollDelayMs(0); // => 2500
+ * nextPollDelayMs(1); // => 3000
+ * nextPollDelayMs(10); // => 5000
+ */
+export function nextPollDelayMs(attempt: number): number {
+  const polls = typeof attempt === "number" && attempt > 0 ? Math.floor(attempt) : 0;
+  if (polls === 0) return 2500;
+  return Math.min(3000 + (polls - 1) * 500, 5000);
+}
+
+/** Codes `validateAudioRequest` can answer with; every one is HTTP 400 (research/music-facts.md 2). */
+export const validationErrorCodes = [
+  "invalid_request",
+  "invalid_parameter",
+  "missing_parameter",
+  "prompt_empty",
+  "audio_id_required",
+  "model_not_supported",
+  "action_not_supported",
+  "prompt_too_long",
+  "lyric_too_long",
+  "style_too_long",
+  "title_too_long",
+] as const;
+export type ValidationErrorCode = (typeof validationErrorCodes)[number];
+
+/** Codes the service reports at run time, after a task was accepted (spec section 7). */
+export const runtimeErrorCodes = ["generation_failed", "quota_exceeded"] as const;
+export type RuntimeErrorCode = (typeof runtimeErrorCodes)[number];
+
+export type ErrorCode = ValidationErrorCode | RuntimeErrorCode;
+
+/**
+ * HTTP status for each music error code. Validation codes are 400; `generation_failed` is 502 (the
+ * upstream failed) and `quota_exceeded` is 429 — the spec leaves both open, see research/music-facts.md 1.8.
+ */
+export const statusOfErrorCode: Readonly<Record<ErrorCode, number>> = {
+  invalid_request: 400,
+  invalid_parameter: 400,
+  missing_parameter: 400,
+  prompt_empty: 400,
+  audio_id_required: 400,
+  model_not_supported: 400,
+  action_not_supported: 400,
+  prompt_too_long: 400,
+  lyric_too_long: 400,
+  style_too_long: 400,
+  title_too_long: 400,
+  generation_failed: 502,
+  quota_exceeded: 429,
+};
