@@ -1,14 +1,6 @@
-import { encodeChatError } from "../protocols/chat/error";
-import { encodeGenerativeError } from "../protocols/generative/error";
-import { encodeMessagesError } from "../protocols/messages/error";
+import { render } from "../errors";
 import type { Loss } from "./loss";
 import type { ErrorInfo, Protocol } from "./model";
-
-const errorEncoders = {
-  chat: encodeChatError,
-  messages: encodeMessagesError,
-  generative: encodeGenerativeError,
-} satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
 
 export type Issue = { readonly code: string; readonly path: readonly PropertyKey[]; readonly message: string };
 
@@ -35,7 +27,7 @@ export class TranslationError extends Error {
 
   toErrorBody(protocol: Protocol): { status: number; body: unknown } {
     const error: ErrorInfo = { status: this.status, kind: "invalid_request", message: this.message };
-    return errorEncoders[protocol](error);
+    return render(protocol, error);
   }
 }
 

@@ -186,6 +186,8 @@ export type ReasoningConfig = {
   readonly enabled?: boolean | undefined;
   /** generative `includeThoughts`. */
   readonly includeThoughts?: boolean | undefined;
+  /** The pointer of the budget field itself ("/thinking/budget_tokens"), for losses about the budget. */
+  readonly budgetSource?: Source | undefined;
   readonly source: Source;
 };
 

@@ -72,8 +72,9 @@ const requiredFields: Readonly<Record<ActionId, readonly string[]>> = {
   stems: ["audio_id"],
   all_stems: ["audio_id"],
   replace_section: ["audio_id", "replace_section_start", "replace_section_end"],
-  underpainting: ["audio_id", "underpainting_start", "underpainting_end"],
-  overpainting: ["audio_id", "overpainting_start", "overpainting_end"],
+  // The start defaults to 0 upstream ("default value is 0"; its own examples send only `*_end`).
+  underpainting: ["audio_id", "underpainting_end"],
+  overpainting: ["audio_id", "overpainting_end"],
   samples: ["audio_id", "samples_start", "samples_end"],
   remaster: ["audio_id"],
   mashup: ["mashup_audio_ids"],

@@ -192,6 +192,14 @@ describe("continue_at and time ranges", () => {
   );
 });
 
+test.each(["underpainting", "overpainting"])(
+  "%s accepts an end without a start, as the upstream's own examples send",
+  (range) => {
+    expect(codeOf({ action: range, audio_id: "a1", [`${range}_end`]: 120 })).toBe("ok");
+    expect(codeOf({ action: range, audio_id: "a1", [`${range}_start`]: 10 })).toBe("missing_parameter");
+  },
+);
+
 describe("voice fields", () => {
   test.each([
     ["vocal_gender", "f", "ok"],

@@ -60,7 +60,6 @@ const actions: Record<string, Case> = {
     body: { action: "underpainting", audio_id: "a1", underpainting_start: 0, underpainting_end: 120 },
     required: [
       ["audio_id", "audio_id_required"],
-      ["underpainting_start", "missing_parameter"],
       ["underpainting_end", "missing_parameter"],
     ],
   },
@@ -68,7 +67,6 @@ const actions: Record<string, Case> = {
     body: { action: "overpainting", audio_id: "a1", overpainting_start: 0, overpainting_end: 120 },
     required: [
       ["audio_id", "audio_id_required"],
-      ["overpainting_start", "missing_parameter"],
       ["overpainting_end", "missing_parameter"],
     ],
   },
