@@ -1,0 +1,11 @@
+/** Gateway helpers: request identification and the error bodies it answers with. */
+export { type ErrorShape, renderError } from "./errors";
+export type { HeadersLike } from "./headers";
+export {
+  type Identified,
+  type IdentifyInput,
+  type IdentifyResult,
+  identifyRequest,
+  type ListFormat,
+  type Operation,
+} from "./identify";
