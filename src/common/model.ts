@@ -18,6 +18,19 @@ export type CacheHint = { readonly type: string; readonly ttl?: string | undefin
 /** Where a piece of thinking came from: its signature validates only at that protocol's provider. */
 export type ReasoningOrigin = Protocol;
 
+/**
+ * Fields of the source protocol that the common model has no slot for, kept only so that the SAME
+ * protocol can restore them exactly (accumulate/replay). Other protocols ignore it: the decoder has
+ * already reported each of these fields as a `dropped` loss. `raw` is private to `origin`'s folder.
+ */
+export type Extra = { readonly origin: Protocol; readonly raw: Readonly<Record<string, unknown>> };
+
+/**
+ * A provider signature on a part (generative `thoughtSignature`): replayed only to `origin`. `source` is
+ * the pointer of the signature field itself (e.g. `…/parts/1/thoughtSignature`), for losses; default: the part's.
+ */
+export type Signature = { readonly origin: Protocol; readonly value: string; readonly source?: Source | undefined };
+
 // ─── Content parts ────────────────────────────────────────────────────────────────────────────────
 
 export type TextPart = {
@@ -28,7 +41,7 @@ export type TextPart = {
   /** Provider citations/annotations, kept raw with the protocol that produced them. */
   readonly citations?: { readonly origin: Protocol; readonly items: readonly unknown[] } | undefined;
   /** generative `thoughtSignature` on a text part (Gemini 3): replayed only to `origin`. */
-  readonly signature?: { readonly origin: Protocol; readonly value: string } | undefined;
+  readonly signature?: Signature | undefined;
 };
 
 /** Media (image, audio, video, PDF, any file) by inline base64 data, by URL, or by provider file id. */
@@ -58,10 +71,14 @@ export type ToolCallPart = {
   readonly arguments?: Readonly<Record<string, unknown>> | undefined;
   /** The raw JSON text of the arguments when they came as a string (chat) — exact bytes preserved. */
   readonly argumentsText?: string | undefined;
+  /** The pointer of the arguments field (chat `…/tool_calls/0/function/arguments`), for losses; default `source`. */
+  readonly argumentsSource?: Source | undefined;
   /** Gemini `thoughtSignature` on a function call: replayed only to generative. */
-  readonly signature?: { readonly origin: Protocol; readonly value: string } | undefined;
+  readonly signature?: Signature | undefined;
   /** A server-side tool (messages `server_tool_use`, generative `executableCode`) kept raw. */
   readonly server?: { readonly origin: Protocol; readonly raw: unknown } | undefined;
+  /** Source-protocol fields of the call with no common slot (messages `caller`), for the same protocol only. */
+  readonly extra?: Extra | undefined;
   readonly source: Source;
   readonly cache?: CacheHint | undefined;
 };
@@ -86,6 +103,8 @@ export type ReasoningPart = {
   readonly text: string;
   /** Provider signature; valid only at `origin`. */
   readonly signature?: string | undefined;
+  /** The pointer of the signature field itself, for losses; default `source`. */
+  readonly signatureSource?: Source | undefined;
   /** messages `redacted_thinking.data`: opaque, valid only at `origin`. */
   readonly redacted?: string | undefined;
   readonly origin: ReasoningOrigin;
@@ -136,6 +155,8 @@ export type FunctionTool = {
   readonly description?: string | undefined;
   /** JSON Schema of the arguments (always JSON Schema in common; generative's OpenAPI subset is converted). */
   readonly parameters?: JsonSchema | undefined;
+  /** The pointer of the schema itself (chat `/tools/0/function/parameters`, messages `/tools/0/input_schema`); default `at(source, "parameters")`. */
+  readonly parametersSource?: Source | undefined;
   readonly strict?: boolean | undefined;
   readonly cache?: CacheHint | undefined;
   readonly source: Source;
@@ -171,6 +192,8 @@ export type ResponseFormat =
   | {
       readonly type: "json-schema";
       readonly schema: JsonSchema;
+      /** The pointer of the schema itself, for losses inside it; default `at(source, "schema")`. */
+      readonly schemaSource?: Source | undefined;
       readonly name?: string | undefined;
       readonly description?: string | undefined;
       readonly strict?: boolean | undefined;
@@ -255,6 +278,8 @@ export type Usage = {
   readonly toolUseInputTokens?: number | undefined;
   /** The total the source reported, when it reported one. */
   readonly totalTokens?: number | undefined;
+  /** Source-protocol details with no common slot (token details by modality, service tier ...). */
+  readonly extra?: Extra | undefined;
   readonly source: Source;
 };
 
@@ -266,6 +291,8 @@ export type Choice = {
   readonly rawFinishReason?: string | undefined;
   /** The stop sequence that matched, when the source says. */
   readonly stopSequence?: string | undefined;
+  /** Source-protocol candidate fields with no common slot (safety ratings, grounding metadata ...). */
+  readonly extra?: Extra | undefined;
   readonly source: Source;
 };
 
@@ -278,6 +305,8 @@ export type Response = {
   readonly usage?: Usage | undefined;
   /** The prompt itself was blocked (generative `promptFeedback.blockReason`). */
   readonly promptBlocked?: { readonly reason: string; readonly source: Source } | undefined;
+  /** Source-protocol top-level fields with no common slot (generative `createTime`, `promptFeedback` ratings ...). */
+  readonly extra?: Extra | undefined;
 };
 
 // ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
@@ -316,6 +345,8 @@ export type StreamPart =
       readonly model?: string | undefined;
       readonly created?: number | undefined;
       readonly usage?: Usage | undefined;
+      /** `Response.extra`, for the same protocol's encoder (accumulate/replay). */
+      readonly extra?: Extra | undefined;
     }
   | { readonly type: "text-start"; readonly index: number }
   | { readonly type: "text-delta"; readonly index: number; readonly text: string }
@@ -335,6 +366,8 @@ export type StreamPart =
       readonly id?: string | undefined;
       readonly name: string;
       readonly signature?: ToolCallPart["signature"];
+      /** `ToolCallPart.extra`, for the same protocol's encoder (accumulate/replay). */
+      readonly extra?: Extra | undefined;
     }
   /** A signature attached to a text or tool-call block (generative `thoughtSignature`). */
   | {
@@ -354,6 +387,8 @@ export type StreamPart =
       readonly reason: FinishReason;
       readonly rawReason?: string | undefined;
       readonly stopSequence?: string | undefined;
+      /** `Choice.extra` of the streamed choice, for the same protocol's encoder (accumulate/replay). */
+      readonly extra?: Extra | undefined;
     }
   | { readonly type: "prompt-blocked"; readonly reason: string }
   /** A mid-stream error: the target must render its own error shape, never a normal stop. */

@@ -1,0 +1,28 @@
+/** The chat protocol plugged into the adapter table (src/protocols/index.ts). */
+import type { ProtocolAdapter } from "../adapter";
+import { decodeChatError, encodeChatError } from "./error";
+import { decodeChatRequest, encodeChatRequest } from "./request";
+import { decodeChatResponse, encodeChatResponse } from "./response";
+import * as chat from "./schema";
+import { chatStreamDecoder, chatStreamEncoder } from "./stream";
+
+export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.StreamEvent, chat.ErrorBody> = {
+  schemas: {
+    request: chat.request,
+    response: chat.response,
+    event: chat.streamEvent,
+    errorBody: chat.errorBody,
+  },
+  requestInfo: (body) => ({ model: body.model, stream: body.stream === true }),
+  decodeRequest: decodeChatRequest,
+  encodeRequest: encodeChatRequest,
+  decodeResponse: decodeChatResponse,
+  encodeResponse: encodeChatResponse,
+  decodeError: decodeChatError,
+  encodeError: encodeChatError,
+  streamDecoder: chatStreamDecoder,
+  streamEncoder: chatStreamEncoder,
+  sseEventName: () => undefined,
+  parseEventData: (data) => (data.trim() === chat.DONE ? chat.DONE : (JSON.parse(data) as unknown)),
+  formatEventData: (event) => (event === chat.DONE ? chat.DONE : JSON.stringify(event)),
+};

@@ -1,0 +1,188 @@
+/**
+ * Chat content parts ↔ common parts: text, images (`image_url`), audio (`input_audio`), files, refusals.
+ * @see https://platform.openai.com/docs/guides/images-vision
+ */
+import { unknownKeys } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
+import type * as chat from "./schema";
+
+const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
+
+/** `data:<mime>;base64,<payload>` → its parts; anything else → undefined (research I1). */
+export function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
+  const match = DATA_URL.exec(url);
+  if (match === null) return undefined;
+  return { mediaType: match[1] ?? "", data: match[2] ?? "" };
+}
+
+export function dataUrl(mediaType: string, data: string): string {
+  return `data:${mediaType};base64,${data}`;
+}
+
+export function cacheHint(control: chat.CacheControl | undefined): common.CacheHint | undefined {
+  if (control === undefined) return undefined;
+  return control.ttl === undefined ? { type: control.type } : { type: control.type, ttl: control.ttl };
+}
+
+const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], ReadonlySet<string>> = {
+  text: new Set(["type", "text", "cache_control"]),
+  image_url: new Set(["type", "image_url", "cache_control"]),
+  input_audio: new Set(["type", "input_audio", "cache_control"]),
+  file: new Set(["type", "file", "cache_control"]),
+  refusal: new Set(["type", "refusal"]),
+};
+
+function kindOf(mediaType: string | undefined): common.MediaPart["kind"] {
+  if (mediaType === undefined) return "file";
+  if (mediaType.startsWith("image/")) return "image";
+  if (mediaType.startsWith("audio/")) return "audio";
+  if (mediaType.startsWith("video/")) return "video";
+  if (mediaType === "application/pdf" || mediaType.startsWith("text/")) return "document";
+  return "file";
+}
+
+/** One chat content part → one common part; fields the common model has no slot for become losses. */
+export function decodeContentPart(part: chat.ContentPart, source: string, losses: Loss[]): common.Part {
+  for (const key of unknownKeys(part, KNOWN_PART_KEYS[part.type])) {
+    losses.push(
+      loss(
+        at(source, key),
+        "dropped",
+        `\`${key}\` on a content part has no common equivalent and was dropped.`,
+      ),
+    );
+  }
+  const cache = part.type === "refusal" ? undefined : cacheHint(part.cache_control);
+  switch (part.type) {
+    case "text":
+      return { type: "text", text: part.text, source, ...(cache === undefined ? {} : { cache }) };
+    case "refusal":
+      return { type: "refusal", text: part.refusal, source };
+    case "image_url": {
+      const parsed = parseDataUrl(part.image_url.url);
+      const detail = part.image_url.detail;
+      return {
+        type: "media",
+        kind: "image",
+        ...(parsed === undefined
+          ? { url: part.image_url.url }
+          : { data: parsed.data, mediaType: parsed.mediaType }),
+        ...(detail === undefined ? {} : { detail }),
+        source,
+        ...(cache === undefined ? {} : { cache }),
+      };
+    }
+    case "input_audio": {
+      const format = part.input_audio.format;
+      return {
+        type: "media",
+        kind: "audio",
+        mediaType: `audio/${format}`,
+        data: part.input_audio.data,
+        source,
+        ...(cache === undefined ? {} : { cache }),
+      };
+    }
+    case "file": {
+      const file = part.file;
+      const parsed = file.file_data === undefined ? undefined : parseDataUrl(file.file_data);
+      if (file.file_data !== undefined && parsed === undefined) {
+        losses.push(
+          loss(
+            at(source, "file", "file_data"),
+            "dropped",
+            "`file_data` is not a base64 data: URL and was dropped.",
+          ),
+        );
+      }
+      return {
+        type: "media",
+        kind: kindOf(parsed?.mediaType),
+        ...(parsed === undefined ? {} : { data: parsed.data, mediaType: parsed.mediaType }),
+        ...(file.file_id === undefined ? {} : { fileId: file.file_id }),
+        ...(file.filename === undefined ? {} : { filename: file.filename }),
+        source,
+        ...(cache === undefined ? {} : { cache }),
+      };
+    }
+  }
+}
+
+function audioFormat(mediaType: string | undefined): "wav" | "mp3" | undefined {
+  switch (mediaType) {
+    case "audio/wav":
+    case "audio/x-wav":
+    case "audio/wave":
+      return "wav";
+    case "audio/mp3":
+    case "audio/mpeg":
+      return "mp3";
+    default:
+      return undefined;
+  }
+}
+
+/** A common media part → a chat user content part, or undefined (with a loss) when chat cannot carry it. */
+export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): chat.ContentPart | undefined {
+  if (part.cache !== undefined) {
+    losses.push(
+      loss(
+        at(part.source, "cache_control"),
+        "dropped",
+        "Chat has no prompt-caching hint; `cache_control` was dropped.",
+      ),
+    );
+  }
+  if (part.kind === "image" && (part.data !== undefined || part.url !== undefined)) {
+    const url =
+      part.data !== undefined ? dataUrl(part.mediaType ?? "image/png", part.data) : (part.url ?? "");
+    if (part.data !== undefined && part.mediaType === undefined) {
+      losses.push(
+        loss(
+          part.source,
+          "approximated",
+          "The image had no media type; `image/png` was assumed for its data: URL.",
+        ),
+      );
+    }
+    return {
+      type: "image_url",
+      image_url: part.detail === undefined ? { url } : { url, detail: part.detail },
+    };
+  }
+  if (part.kind === "audio" && part.data !== undefined) {
+    const format = audioFormat(part.mediaType);
+    if (format !== undefined) return { type: "input_audio", input_audio: { data: part.data, format } };
+    losses.push(
+      loss(
+        part.source,
+        "dropped",
+        `Chat audio input takes only wav or mp3; ${part.mediaType ?? "audio of unknown type"} was dropped.`,
+      ),
+    );
+    return undefined;
+  }
+  if (
+    part.kind !== "image" &&
+    part.kind !== "audio" &&
+    (part.data !== undefined || part.fileId !== undefined)
+  ) {
+    const file: { file_data?: string; file_id?: string; filename?: string } = {};
+    if (part.data !== undefined)
+      file.file_data = dataUrl(part.mediaType ?? "application/octet-stream", part.data);
+    if (part.fileId !== undefined) file.file_id = part.fileId;
+    const filename = part.filename ?? part.title;
+    if (filename !== undefined) file.filename = filename;
+    return { type: "file", file };
+  }
+  losses.push(
+    loss(
+      part.source,
+      "dropped",
+      `Chat cannot take ${part.kind} content ${part.url !== undefined ? "by URL" : "in this form"}; it was dropped.`,
+    ),
+  );
+  return undefined;
+}

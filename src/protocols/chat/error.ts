@@ -1,0 +1,146 @@
+/**
+ * Chat error bodies ↔ common error info: status first, refined by `type`/`code` (research E1, E3, E4).
+ * @see https://platform.openai.com/docs/guides/error-codes
+ */
+import { isObject } from "../../common/json";
+import type * as common from "../../common/model";
+import type * as chat from "./schema";
+
+const MAX_MESSAGE = 2048;
+
+function kindForStatus(status: number): common.ErrorKind | undefined {
+  switch (status) {
+    case 400:
+      return "invalid_request";
+    case 401:
+      return "authentication";
+    case 402:
+      return "payment";
+    case 403:
+      return "permission";
+    case 404:
+      return "not_found";
+    case 408:
+    case 504:
+      return "timeout";
+    case 413:
+      return "request_too_large";
+    case 429:
+      return "rate_limit";
+    case 503:
+    case 529:
+      return "overloaded";
+    default:
+      if (status >= 500 && status < 600) return "server";
+      if (status >= 400 && status < 500) return "invalid_request";
+      return undefined;
+  }
+}
+
+function kindForType(type: string | undefined): common.ErrorKind | undefined {
+  switch (type) {
+    case "invalid_request_error":
+      return "invalid_request";
+    case "authentication_error":
+    case "invalid_api_key":
+      return "authentication";
+    case "permission_error":
+      return "permission";
+    case "not_found_error":
+    case "model_not_found":
+      return "not_found";
+    case "rate_limit_error":
+    case "rate_limit_exceeded":
+      return "rate_limit";
+    case "insufficient_quota":
+      return "payment";
+    case "overloaded_error":
+      return "overloaded";
+    case "server_error":
+    case "api_error":
+      return "server";
+    default:
+      return undefined;
+  }
+}
+
+/** Plain text of a non-JSON body: tags stripped, whitespace collapsed, at most 2 KB (E4). */
+function plainText(text: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+  const plain = (title ?? text.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+  return plain.length > MAX_MESSAGE ? plain.slice(0, MAX_MESSAGE) : plain;
+}
+
+/** Any status and body → common error; never throws. A JSON body of one element (`[{error}]`) is unwrapped. */
+export function decodeChatError(error: { status: number; body: unknown }): common.ErrorInfo {
+  let body = error.body;
+  if (typeof body === "string") {
+    try {
+      body = JSON.parse(body) as unknown;
+    } catch {
+      // not JSON: handled below
+    }
+  }
+  if (Array.isArray(body) && body.length === 1) body = body[0];
+  const inner = isObject(body) && isObject(body.error) ? body.error : undefined;
+  const type = typeof inner?.type === "string" ? inner.type : undefined;
+  const rawCode = inner?.code;
+  const code =
+    typeof rawCode === "string" ? rawCode : typeof rawCode === "number" ? String(rawCode) : undefined;
+  // A mid-stream error arrives on a 200: its numeric code (OpenRouter) is the real status.
+  const status =
+    error.status < 400 && typeof rawCode === "number" && rawCode >= 400 && rawCode < 600
+      ? rawCode
+      : error.status;
+  const kind = kindForStatus(status) ?? kindForType(code) ?? kindForType(type) ?? "server";
+  let message: string;
+  if (typeof inner?.message === "string") message = inner.message;
+  else if (typeof body === "string" && body.trim() !== "") message = plainText(body);
+  else if (isObject(body) && typeof body.error === "string") message = body.error;
+  else message = `Upstream error (HTTP ${error.status}).`;
+  const param = typeof inner?.param === "string" ? inner.param : undefined;
+  const own = code ?? type;
+  return {
+    status: status >= 400 ? status : 500,
+    kind,
+    message,
+    ...(own === undefined ? {} : { code: own }),
+    ...(param === undefined ? {} : { param }),
+  };
+}
+
+const TYPES: Record<common.ErrorKind, { type: string; code: string | null; status: number }> = {
+  invalid_request: { type: "invalid_request_error", code: null, status: 400 },
+  authentication: { type: "invalid_request_error", code: "invalid_api_key", status: 401 },
+  permission: { type: "permission_error", code: null, status: 403 },
+  not_found: { type: "invalid_request_error", code: "not_found", status: 404 },
+  request_too_large: { type: "invalid_request_error", code: "request_too_large", status: 413 },
+  rate_limit: { type: "rate_limit_error", code: "rate_limit_exceeded", status: 429 },
+  payment: { type: "insufficient_quota", code: "insufficient_quota", status: 402 },
+  server: { type: "server_error", code: null, status: 500 },
+  overloaded: { type: "server_error", code: "overloaded", status: 503 },
+  timeout: { type: "server_error", code: "timeout", status: 504 },
+};
+
+/** The chat error type for a kind (`invalid_request_error`, `server_error` ...). */
+export function chatErrorType(kind: common.ErrorKind): string {
+  return TYPES[kind].type;
+}
+
+/** Common error → chat status and body; the source's own type goes in `code` (E3). 529 becomes 503. */
+export function encodeChatError(error: common.ErrorInfo): { status: number; body: chat.ErrorBody } {
+  const defaults = TYPES[error.kind] ?? TYPES.server;
+  const status =
+    error.status === 529 ? 503 : error.status >= 400 && error.status < 600 ? error.status : defaults.status;
+  return {
+    status,
+    body: {
+      error: {
+        message: error.message,
+        type: defaults.type,
+        param: error.param ?? null,
+        code: error.code ?? defaults.code,
+      },
+    },
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * Chat `messages` → common system blocks and turns: system/developer hoisted (late ones marked),
+ * `tool`/`function` messages become user turns holding one tool result, assistant tool calls become parts.
+ */
+import { parseJsonObject, unknownKeys } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
+import { cacheHint, decodeContentPart } from "./content";
+import type * as chat from "./schema";
+
+const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
+  system: new Set(["role", "content", "name"]),
+  developer: new Set(["role", "content", "name"]),
+  user: new Set(["role", "content", "name"]),
+  assistant: new Set([
+    "role",
+    "content",
+    "refusal",
+    "tool_calls",
+    "function_call",
+    "name",
+    "reasoning_content",
+    "reasoning",
+  ]),
+  tool: new Set(["role", "content", "tool_call_id"]),
+  function: new Set(["role", "content", "name"]),
+};
+
+const KNOWN_TOOL_CALL_KEYS = new Set(["id", "type", "function", "index"]);
+
+/** A tool call's arguments text → parsed object when it is one; the raw text is always kept (U9). */
+export function decodeToolCall(
+  call: { id?: string | undefined; name: string; arguments: string },
+  source: string,
+): common.ToolCallPart {
+  const parsed = call.arguments.trim() === "" ? {} : parseJsonObject(call.arguments);
+  return {
+    type: "tool-call",
+    ...(call.id === undefined || call.id === "" ? {} : { id: call.id }),
+    name: call.name,
+    ...(parsed === undefined ? {} : { arguments: parsed }),
+    argumentsText: call.arguments,
+    source,
+  };
+}
+
+function systemBlocks(
+  message: chat.SystemMessage | chat.DeveloperMessage,
+  source: string,
+  late: boolean,
+  losses: Loss[],
+): common.SystemBlock[] {
+  const base = { role: message.role, ...(late ? { late: true } : {}) };
+  if (message.name !== undefined) {
+    losses.push(
+      loss(
+        at(source, "name"),
+        "dropped",
+        "A name on a system message has no common equivalent and was dropped.",
+      ),
+    );
+  }
+  if (typeof message.content === "string") return [{ text: message.content, ...base, source }];
+  return message.content.map((part, index) => {
+    const partSource = at(source, "content", index);
+    const cache = cacheHint(part.cache_control);
+    for (const key of unknownKeys(part, new Set(["type", "text", "cache_control"]))) {
+      losses.push(
+        loss(
+          at(partSource, key),
+          "dropped",
+          `\`${key}\` on a system part has no common equivalent and was dropped.`,
+        ),
+      );
+    }
+    return { text: part.text, ...base, ...(cache === undefined ? {} : { cache }), source: partSource };
+  });
+}
+
+function textContent(
+  content: string | readonly chat.ContentPart[],
+  source: string,
+  losses: Loss[],
+): common.Part[] {
+  if (typeof content === "string") return [{ type: "text", text: content, source: at(source, "content") }];
+  return content.map((part, index) => decodeContentPart(part, at(source, "content", index), losses));
+}
+
+function decodeAssistant(message: chat.AssistantMessage, source: string, losses: Loss[]): common.Part[] {
+  const parts: common.Part[] = [];
+  const reasoningKey =
+    message.reasoning_content != null
+      ? "reasoning_content"
+      : message.reasoning != null
+        ? "reasoning"
+        : undefined;
+  const reasoning = message.reasoning_content ?? message.reasoning;
+  if (reasoningKey !== undefined && reasoning != null) {
+    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: at(source, reasoningKey) });
+  }
+  if (message.content != null) parts.push(...textContent(message.content, source, losses));
+  if (message.refusal != null)
+    parts.push({ type: "refusal", text: message.refusal, source: at(source, "refusal") });
+  message.tool_calls?.forEach((call, index) => {
+    const callSource = at(source, "tool_calls", index);
+    if (call.type !== "function") {
+      losses.push(
+        loss(callSource, "dropped", `A ${call.type} tool call has no common equivalent and was dropped.`),
+      );
+      return;
+    }
+    for (const key of unknownKeys(call, KNOWN_TOOL_CALL_KEYS)) {
+      losses.push(
+        loss(
+          at(callSource, key),
+          "dropped",
+          `\`${key}\` on a tool call has no common equivalent and was dropped.`,
+        ),
+      );
+    }
+    parts.push(
+      decodeToolCall(
+        { id: call.id, name: call.function.name, arguments: call.function.arguments },
+        callSource,
+      ),
+    );
+  });
+  if (message.function_call != null) {
+    parts.push(decodeToolCall(message.function_call, at(source, "function_call")));
+  }
+  return parts;
+}
+
+/** Finds the name of the call `callId` answers, searching earlier assistant turns (latest first). */
+function callName(messages: readonly chat.Message[], before: number, callId: string): string | undefined {
+  for (let index = before - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role !== "assistant") continue;
+    for (const call of message.tool_calls ?? []) {
+      if (call.id === callId) return call.type === "function" ? call.function.name : call.custom.name;
+    }
+  }
+  return undefined;
+}
+
+export function decodeMessages(
+  messages: readonly chat.Message[],
+  losses: Loss[],
+): { system: common.SystemBlock[]; messages: common.Message[] } {
+  const system: common.SystemBlock[] = [];
+  const turns: common.Message[] = [];
+  // A system message after the conversation began changes meaning when hoisted (research S1).
+  let seenTurn = false;
+  messages.forEach((message, index) => {
+    const source = at("", "messages", index);
+    if (message.role !== "system" && message.role !== "developer") seenTurn = true;
+    for (const key of unknownKeys(message, KNOWN_MESSAGE_KEYS[message.role])) {
+      losses.push(
+        loss(
+          at(source, key),
+          "dropped",
+          `\`${key}\` on a ${message.role} message has no common equivalent and was dropped.`,
+        ),
+      );
+    }
+    switch (message.role) {
+      case "system":
+      case "developer":
+        system.push(...systemBlocks(message, source, seenTurn, losses));
+        return;
+      case "user":
+        turns.push({
+          role: "user",
+          parts: textContent(message.content, source, losses),
+          ...(message.name === undefined ? {} : { name: message.name }),
+          source,
+        });
+        return;
+      case "assistant":
+        turns.push({
+          role: "assistant",
+          parts: decodeAssistant(message, source, losses),
+          ...(message.name === undefined ? {} : { name: message.name }),
+          source,
+        });
+        return;
+      case "tool": {
+        const name = callName(messages, index, message.tool_call_id);
+        const content =
+          typeof message.content === "string"
+            ? [{ type: "text" as const, text: message.content, source: at(source, "content") }]
+            : message.content.map((part, partIndex) => ({
+                type: "text" as const,
+                text: part.text,
+                source: at(source, "content", partIndex),
+              }));
+        turns.push({
+          role: "user",
+          parts: [
+            {
+              type: "tool-result",
+              callId: message.tool_call_id,
+              ...(name === undefined ? {} : { name }),
+              content,
+              source,
+            },
+          ],
+          source,
+        });
+        return;
+      }
+      case "function":
+        turns.push({
+          role: "user",
+          parts: [
+            {
+              type: "tool-result",
+              name: message.name,
+              content:
+                message.content === null
+                  ? []
+                  : [{ type: "text", text: message.content, source: at(source, "content") }],
+              source,
+            },
+          ],
+          source,
+        });
+        return;
+    }
+  });
+  return { system, messages: turns };
+}

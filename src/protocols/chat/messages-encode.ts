@@ -1,0 +1,291 @@
+/**
+ * Common system blocks and turns → chat `messages`: system blocks at the top, tool results as `tool`
+ * messages (before the rest of their user turn), reasoning as `reasoning_content` (research K7).
+ */
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import { syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import { encodeMediaPart } from "./content";
+import type * as chat from "./schema";
+
+/** The field a signature sits in, by the protocol that produced it, so the loss points at it. */
+export function signaturePath(source: string, origin: common.Protocol): string {
+  return at(source, origin === "generative" ? "thoughtSignature" : "signature");
+}
+
+function encodeSystem(blocks: readonly common.SystemBlock[], losses: Loss[]): chat.Message[] {
+  const out: chat.Message[] = [];
+  let group: common.SystemBlock[] = [];
+  const flush = () => {
+    const first = group[0];
+    if (first === undefined) return;
+    const role = first.role === "developer" ? "developer" : "system";
+    const content =
+      group.length === 1 ? first.text : group.map((block) => ({ type: "text" as const, text: block.text }));
+    out.push({ role, content });
+    group = [];
+  };
+  for (const block of blocks) {
+    if (block.cache !== undefined) {
+      losses.push(
+        loss(
+          at(block.source, "cache_control"),
+          "dropped",
+          "Chat has no prompt-caching hint; `cache_control` was dropped.",
+        ),
+      );
+    }
+    if (block.late === true) {
+      losses.push(
+        loss(block.source, "approximated", "A system message from mid-conversation was moved to the top."),
+      );
+    }
+    const previous = group[0];
+    if (previous !== undefined && (previous.role === "developer") !== (block.role === "developer")) flush();
+    group.push(block);
+  }
+  flush();
+  return out;
+}
+
+type PendingCall = { readonly name: string; readonly id: string };
+
+function dropPart(part: common.Part, where: string, losses: Loss[]): void {
+  const what = part.type === "opaque" ? part.label : `${part.type} part`;
+  losses.push(
+    loss(part.source, "dropped", `A ${what} cannot appear in a chat ${where} message and was dropped.`),
+  );
+}
+
+function toolResultText(part: common.ToolResultPart): string {
+  const texts = part.content.filter((item) => item.type === "text").map((item) => item.text);
+  if (texts.length > 0 || part.json === undefined) return texts.join("\n");
+  return typeof part.json === "string" ? part.json : JSON.stringify(part.json);
+}
+
+function encodeUserTurn(
+  message: common.Message,
+  pending: PendingCall[],
+  turn: number,
+  options: ResolvedOptions,
+  losses: Loss[],
+): chat.Message[] {
+  const toolMessages: chat.Message[] = [];
+  const moved: chat.ContentPart[] = [];
+  const rest: chat.ContentPart[] = [];
+  let ordinal = 0;
+  for (const part of message.parts) {
+    switch (part.type) {
+      case "tool-result": {
+        let callId = part.callId;
+        if (callId === undefined) {
+          const match = pending.findIndex((call) => part.name === undefined || call.name === part.name);
+          const call = match === -1 ? undefined : pending.splice(match, 1)[0];
+          callId = call?.id ?? syntheticId(options, `req${turn}`, ordinal);
+          if (call === undefined) {
+            losses.push(
+              loss(
+                at(part.source, "tool_call_id"),
+                "synthesized",
+                "The tool result had no call id; one was made up.",
+              ),
+            );
+          }
+        }
+        ordinal++;
+        if (part.isError === true) {
+          losses.push(
+            loss(
+              part.source,
+              "approximated",
+              "Chat tool messages have no error flag; the error result was sent as ordinary content.",
+            ),
+          );
+        }
+        if (part.cache !== undefined) {
+          losses.push(
+            loss(
+              at(part.source, "cache_control"),
+              "dropped",
+              "Chat has no prompt-caching hint; `cache_control` was dropped.",
+            ),
+          );
+        }
+        for (const item of part.content) {
+          if (item.type !== "media") continue;
+          const encoded = encodeMediaPart(item, losses);
+          if (encoded === undefined) continue;
+          losses.push(
+            loss(
+              item.source,
+              "approximated",
+              "Chat tool messages are text only; the media was moved into a user message after the tool results.",
+            ),
+          );
+          moved.push(encoded);
+        }
+        toolMessages.push({ role: "tool", tool_call_id: callId, content: toolResultText(part) });
+        break;
+      }
+      case "text":
+        if (part.cache !== undefined) {
+          losses.push(
+            loss(
+              at(part.source, "cache_control"),
+              "dropped",
+              "Chat has no prompt-caching hint; `cache_control` was dropped.",
+            ),
+          );
+        }
+        rest.push({ type: "text", text: part.text });
+        break;
+      case "media": {
+        const encoded = encodeMediaPart(part, losses);
+        if (encoded !== undefined) rest.push(encoded);
+        break;
+      }
+      default:
+        dropPart(part, "user", losses);
+    }
+  }
+  const content = [...moved, ...rest];
+  if (content.length === 0 && toolMessages.length > 0) return toolMessages;
+  const only = content[0];
+  const user: chat.UserMessage = {
+    role: "user",
+    content: content.length === 1 && only?.type === "text" ? only.text : content.length === 0 ? "" : content,
+    ...(message.name === undefined ? {} : { name: message.name }),
+  };
+  return [...toolMessages, user];
+}
+
+function encodeAssistantTurn(
+  message: common.Message,
+  pending: PendingCall[],
+  turn: number,
+  options: ResolvedOptions,
+  losses: Loss[],
+): chat.AssistantMessage {
+  const texts: string[] = [];
+  const reasoning: string[] = [];
+  const refusals: string[] = [];
+  const toolCalls: chat.FunctionToolCall[] = [];
+  for (const part of message.parts) {
+    switch (part.type) {
+      case "text":
+        texts.push(part.text);
+        if (part.signature !== undefined) {
+          losses.push(
+            loss(
+              signaturePath(part.source, part.signature.origin),
+              "dropped",
+              "Chat cannot carry a thought signature; it was dropped.",
+            ),
+          );
+        }
+        if (part.citations !== undefined) {
+          losses.push(
+            loss(
+              at(part.source, "citations"),
+              "dropped",
+              "Citations in history have no chat request field and were dropped.",
+            ),
+          );
+        }
+        if (part.cache !== undefined) {
+          losses.push(
+            loss(
+              at(part.source, "cache_control"),
+              "dropped",
+              "Chat has no prompt-caching hint; `cache_control` was dropped.",
+            ),
+          );
+        }
+        break;
+      case "reasoning":
+        if (part.redacted !== undefined) {
+          losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
+          break;
+        }
+        reasoning.push(part.text);
+        if (part.signature !== undefined) {
+          losses.push(
+            loss(
+              signaturePath(part.source, part.origin),
+              "dropped",
+              "Chat cannot carry a thinking signature; it was dropped.",
+            ),
+          );
+        }
+        break;
+      case "refusal":
+        refusals.push(part.text);
+        break;
+      case "tool-call": {
+        if (part.server !== undefined) {
+          dropPart(part, "assistant", losses);
+          break;
+        }
+        let id = part.id;
+        if (id === undefined) {
+          id = syntheticId(options, `req${turn}`, toolCalls.length);
+          losses.push(
+            loss(
+              at(part.source, "id"),
+              "synthesized",
+              "The tool call had no id; a deterministic one was made up.",
+            ),
+          );
+        }
+        if (part.signature !== undefined) {
+          losses.push(
+            loss(
+              signaturePath(part.source, part.signature.origin),
+              "dropped",
+              "Chat cannot carry a thought signature; it was dropped.",
+            ),
+          );
+        }
+        if (part.cache !== undefined) {
+          losses.push(
+            loss(
+              at(part.source, "cache_control"),
+              "dropped",
+              "Chat has no prompt-caching hint; `cache_control` was dropped.",
+            ),
+          );
+        }
+        pending.push({ name: part.name, id });
+        const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
+        toolCalls.push({ id, type: "function", function: { name: part.name, arguments: args } });
+        break;
+      }
+      default:
+        dropPart(part, "assistant", losses);
+    }
+  }
+  return {
+    role: "assistant",
+    content: texts.length === 0 ? null : texts.join(""),
+    ...(reasoning.length === 0 ? {} : { reasoning_content: reasoning.join("") }),
+    ...(refusals.length === 0 ? {} : { refusal: refusals.join("") }),
+    ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
+    ...(message.name === undefined ? {} : { name: message.name }),
+  };
+}
+
+export function encodeMessages(
+  request: common.Request,
+  options: ResolvedOptions,
+  losses: Loss[],
+): chat.Message[] {
+  const out = encodeSystem(request.system, losses);
+  const pending: PendingCall[] = [];
+  request.messages.forEach((message, turn) => {
+    if (message.role === "assistant") out.push(encodeAssistantTurn(message, pending, turn, options, losses));
+    else out.push(...encodeUserTurn(message, pending, turn, options, losses));
+  });
+  return out;
+}

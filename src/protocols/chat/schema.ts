@@ -1,0 +1,443 @@
+/**
+ * Zod schemas of the chat-completions wire format: request, response, stream chunk, error body.
+ * Loose objects throughout (unknown fields survive a parse); vendor enums are open strings.
+ * @see https://platform.openai.com/docs/api-reference/chat
+ */
+import { z } from "zod/v4";
+
+/** An open vendor enum: any string at runtime, the known values in the type. */
+function openEnum<const T extends string>(): z.ZodType<T | (string & {})> {
+  return z.string();
+}
+
+// ─── Content parts ────────────────────────────────────────────────────────────────────────────────
+
+/** A prompt-caching hint some chat gateways accept on parts (OpenRouter passes it to Anthropic). */
+export const cacheControl = z.looseObject({ type: z.string(), ttl: z.string().optional() });
+export type CacheControl = z.infer<typeof cacheControl>;
+
+export const textPart = z.looseObject({
+  type: z.literal("text"),
+  text: z.string(),
+  cache_control: cacheControl.optional(),
+});
+export type TextPart = z.infer<typeof textPart>;
+
+export const imageUrlPart = z.looseObject({
+  type: z.literal("image_url"),
+  image_url: z.looseObject({ url: z.string(), detail: openEnum<"auto" | "low" | "high">().optional() }),
+  cache_control: cacheControl.optional(),
+});
+export type ImageUrlPart = z.infer<typeof imageUrlPart>;
+
+export const inputAudioPart = z.looseObject({
+  type: z.literal("input_audio"),
+  input_audio: z.looseObject({ data: z.string(), format: openEnum<"wav" | "mp3">() }),
+  cache_control: cacheControl.optional(),
+});
+export type InputAudioPart = z.infer<typeof inputAudioPart>;
+
+export const filePart = z.looseObject({
+  type: z.literal("file"),
+  file: z.looseObject({
+    file_data: z.string().optional(),
+    file_id: z.string().optional(),
+    filename: z.string().optional(),
+  }),
+  cache_control: cacheControl.optional(),
+});
+export type FilePart = z.infer<typeof filePart>;
+
+export const refusalPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+export type RefusalPart = z.infer<typeof refusalPart>;
+
+export const contentPart = z.discriminatedUnion("type", [
+  textPart,
+  imageUrlPart,
+  inputAudioPart,
+  filePart,
+  refusalPart,
+]);
+export type ContentPart = z.infer<typeof contentPart>;
+
+// ─── Tool calls ───────────────────────────────────────────────────────────────────────────────────
+
+export const functionToolCall = z.looseObject({
+  id: z.string(),
+  type: z.literal("function"),
+  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+});
+export type FunctionToolCall = z.infer<typeof functionToolCall>;
+
+export const customToolCall = z.looseObject({
+  id: z.string(),
+  type: z.literal("custom"),
+  custom: z.looseObject({ name: z.string(), input: z.string() }),
+});
+export type CustomToolCall = z.infer<typeof customToolCall>;
+
+export const toolCall = z.discriminatedUnion("type", [functionToolCall, customToolCall]);
+export type ToolCall = z.infer<typeof toolCall>;
+
+const legacyFunctionCall = z.looseObject({ name: z.string(), arguments: z.string() });
+
+// ─── Messages ─────────────────────────────────────────────────────────────────────────────────────
+
+export const systemMessage = z.looseObject({
+  role: z.literal("system"),
+  content: z.union([z.string(), z.array(textPart)]),
+  name: z.string().optional(),
+});
+export type SystemMessage = z.infer<typeof systemMessage>;
+
+export const developerMessage = z.looseObject({
+  role: z.literal("developer"),
+  content: z.union([z.string(), z.array(textPart)]),
+  name: z.string().optional(),
+});
+export type DeveloperMessage = z.infer<typeof developerMessage>;
+
+export const userMessage = z.looseObject({
+  role: z.literal("user"),
+  content: z.union([z.string(), z.array(contentPart)]),
+  name: z.string().optional(),
+});
+export type UserMessage = z.infer<typeof userMessage>;
+
+export const assistantMessage = z.looseObject({
+  role: z.literal("assistant"),
+  content: z
+    .union([z.string(), z.array(z.discriminatedUnion("type", [textPart, refusalPart]))])
+    .nullable()
+    .optional(),
+  refusal: z.string().nullable().optional(),
+  tool_calls: z.array(toolCall).optional(),
+  function_call: legacyFunctionCall.nullable().optional(),
+  audio: z.looseObject({ id: z.string() }).nullable().optional(),
+  name: z.string().optional(),
+  /** DeepSeek-style reasoning text replayed in history. */
+  reasoning_content: z.string().nullable().optional(),
+  /** OpenRouter's name for the same. */
+  reasoning: z.string().nullable().optional(),
+});
+export type AssistantMessage = z.infer<typeof assistantMessage>;
+
+export const toolMessage = z.looseObject({
+  role: z.literal("tool"),
+  content: z.union([z.string(), z.array(textPart)]),
+  tool_call_id: z.string(),
+});
+export type ToolMessage = z.infer<typeof toolMessage>;
+
+/** Legacy `function` role (answers a `function_call`). */
+export const functionMessage = z.looseObject({
+  role: z.literal("function"),
+  content: z.string().nullable(),
+  name: z.string(),
+});
+export type FunctionMessage = z.infer<typeof functionMessage>;
+
+export const message = z.discriminatedUnion("role", [
+  systemMessage,
+  developerMessage,
+  userMessage,
+  assistantMessage,
+  toolMessage,
+  functionMessage,
+]);
+export type Message = z.infer<typeof message>;
+
+// ─── Tools, tool choice, response format ──────────────────────────────────────────────────────────
+
+export const functionDefinition = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+  strict: z.boolean().nullable().optional(),
+});
+export type FunctionDefinition = z.infer<typeof functionDefinition>;
+
+export const functionTool = z.looseObject({ type: z.literal("function"), function: functionDefinition });
+export type FunctionTool = z.infer<typeof functionTool>;
+
+/** Any other tool type (`custom`, vendor tools): kept as given. */
+export const otherTool = z.looseObject({ type: z.string().refine((type) => type !== "function") });
+export type OtherTool = z.infer<typeof otherTool>;
+
+export const tool = z.union([functionTool, otherTool]);
+export type Tool = z.infer<typeof tool>;
+
+export const namedToolChoice = z.looseObject({
+  type: z.literal("function"),
+  function: z.looseObject({ name: z.string() }),
+});
+export type NamedToolChoice = z.infer<typeof namedToolChoice>;
+
+export const allowedToolsChoice = z.looseObject({
+  type: z.literal("allowed_tools"),
+  allowed_tools: z.looseObject({
+    mode: openEnum<"auto" | "required">(),
+    tools: z.array(z.record(z.string(), z.unknown())),
+  }),
+});
+export type AllowedToolsChoice = z.infer<typeof allowedToolsChoice>;
+
+export const toolChoice = z.union([
+  openEnum<"none" | "auto" | "required">(),
+  namedToolChoice,
+  allowedToolsChoice,
+  z.looseObject({ type: z.string().refine((type) => type !== "function" && type !== "allowed_tools") }),
+]);
+export type ToolChoice = z.infer<typeof toolChoice>;
+
+export const responseFormat = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.literal("text") }),
+  z.looseObject({ type: z.literal("json_object") }),
+  z.looseObject({
+    type: z.literal("json_schema"),
+    json_schema: z.looseObject({
+      name: z.string(),
+      description: z.string().optional(),
+      schema: z.record(z.string(), z.unknown()).optional(),
+      strict: z.boolean().nullable().optional(),
+    }),
+  }),
+]);
+export type ResponseFormat = z.infer<typeof responseFormat>;
+
+// ─── Request ──────────────────────────────────────────────────────────────────────────────────────
+
+const nullableInt = z.number().int().nullable().optional();
+
+export const request = z.looseObject({
+  model: z.string(),
+  messages: z.array(message).min(1),
+  stream: z.boolean().nullable().optional(),
+  stream_options: z
+    .looseObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })
+    .nullable()
+    .optional(),
+  /** 0–2 (spec 2.4); the API rejects values outside. */
+  temperature: z.number().min(0).max(2).nullable().optional(),
+  top_p: z.number().min(0).max(1).nullable().optional(),
+  max_tokens: nullableInt,
+  max_completion_tokens: nullableInt,
+  n: nullableInt,
+  seed: nullableInt,
+  stop: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
+  presence_penalty: z.number().min(-2).max(2).nullable().optional(),
+  frequency_penalty: z.number().min(-2).max(2).nullable().optional(),
+  logprobs: z.boolean().nullable().optional(),
+  top_logprobs: nullableInt,
+  logit_bias: z.record(z.string(), z.number()).nullable().optional(),
+  user: z.string().optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+  store: z.boolean().nullable().optional(),
+  service_tier: openEnum<"auto" | "default" | "flex" | "scale" | "priority">().nullable().optional(),
+  reasoning_effort: openEnum<"none" | "minimal" | "low" | "medium" | "high" | "xhigh">()
+    .nullable()
+    .optional(),
+  verbosity: openEnum<"low" | "medium" | "high">().nullable().optional(),
+  parallel_tool_calls: z.boolean().optional(),
+  tools: z.array(tool).optional(),
+  tool_choice: toolChoice.optional(),
+  response_format: responseFormat.optional(),
+  modalities: z.array(openEnum<"text" | "audio">()).nullable().optional(),
+  audio: z
+    .looseObject({ format: z.string(), voice: z.union([z.string(), z.looseObject({ id: z.string() })]) })
+    .nullable()
+    .optional(),
+  prediction: z
+    .looseObject({ type: z.literal("content"), content: z.union([z.string(), z.array(textPart)]) })
+    .nullable()
+    .optional(),
+  web_search_options: z
+    .looseObject({
+      search_context_size: openEnum<"low" | "medium" | "high">().optional(),
+      user_location: z
+        .looseObject({ type: z.string(), approximate: z.looseObject({}) })
+        .nullable()
+        .optional(),
+    })
+    .optional(),
+  /** Legacy function calling. */
+  functions: z.array(functionDefinition).optional(),
+  function_call: z.union([z.string(), z.looseObject({ name: z.string() })]).optional(),
+  /** Non-standard extension some backends accept (vLLM, OpenRouter). */
+  top_k: z.number().int().nullable().optional(),
+});
+export type Request = z.infer<typeof request>;
+
+// ─── Response ─────────────────────────────────────────────────────────────────────────────────────
+
+export const tokenLogprob = z.looseObject({
+  token: z.string(),
+  logprob: z.number(),
+  bytes: z.array(z.number()).nullable().optional(),
+  top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })).optional(),
+});
+
+export const choiceLogprobs = z.looseObject({
+  content: z.array(tokenLogprob).nullable().optional(),
+  refusal: z.array(tokenLogprob).nullable().optional(),
+});
+
+export const annotation = z.looseObject({
+  type: openEnum<"url_citation">(),
+  url_citation: z
+    .looseObject({
+      url: z.string(),
+      title: z.string().optional(),
+      start_index: z.number().optional(),
+      end_index: z.number().optional(),
+    })
+    .optional(),
+});
+export type Annotation = z.infer<typeof annotation>;
+
+export const usage = z.looseObject({
+  prompt_tokens: z.number().optional(),
+  completion_tokens: z.number().optional(),
+  total_tokens: z.number().optional(),
+  prompt_tokens_details: z
+    .looseObject({
+      cached_tokens: z.number().nullable().optional(),
+      cache_write_tokens: z.number().nullable().optional(),
+      audio_tokens: z.number().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  completion_tokens_details: z
+    .looseObject({
+      reasoning_tokens: z.number().nullable().optional(),
+      audio_tokens: z.number().nullable().optional(),
+      accepted_prediction_tokens: z.number().nullable().optional(),
+      rejected_prediction_tokens: z.number().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** DeepSeek's cache counters (prompt_tokens includes both). */
+  prompt_cache_hit_tokens: z.number().optional(),
+  prompt_cache_miss_tokens: z.number().optional(),
+});
+export type Usage = z.infer<typeof usage>;
+
+export const responseMessage = z.looseObject({
+  role: openEnum<"assistant">().optional(),
+  content: z.string().nullable().optional(),
+  refusal: z.string().nullable().optional(),
+  tool_calls: z.array(toolCall).nullable().optional(),
+  function_call: legacyFunctionCall.nullable().optional(),
+  annotations: z.array(annotation).optional(),
+  audio: z
+    .looseObject({ id: z.string(), data: z.string(), expires_at: z.number(), transcript: z.string() })
+    .nullable()
+    .optional(),
+  reasoning_content: z.string().nullable().optional(),
+  reasoning: z.string().nullable().optional(),
+});
+export type ResponseMessage = z.infer<typeof responseMessage>;
+
+export const choice = z.looseObject({
+  index: z.number(),
+  message: responseMessage,
+  finish_reason: openEnum<"stop" | "length" | "tool_calls" | "content_filter" | "function_call">()
+    .nullable()
+    .optional(),
+  logprobs: choiceLogprobs.nullable().optional(),
+});
+export type Choice = z.infer<typeof choice>;
+
+export const response = z.looseObject({
+  id: z.string(),
+  object: openEnum<"chat.completion">(),
+  created: z.number(),
+  model: z.string(),
+  choices: z.array(choice),
+  usage: usage.nullable().optional(),
+  system_fingerprint: z.string().nullable().optional(),
+  service_tier: z.string().nullable().optional(),
+});
+export type Response = z.infer<typeof response>;
+
+// ─── Stream ───────────────────────────────────────────────────────────────────────────────────────
+
+/** `data: [DONE]`, the chat stream's terminator. */
+export const DONE = "[DONE]" as const;
+export type Done = typeof DONE;
+
+export const deltaToolCall = z.looseObject({
+  index: z.number().optional(),
+  id: z.string().nullable().optional(),
+  type: z.string().optional(),
+  function: z
+    .looseObject({ name: z.string().nullable().optional(), arguments: z.string().nullable().optional() })
+    .optional(),
+});
+export type DeltaToolCall = z.infer<typeof deltaToolCall>;
+
+export const delta = z.looseObject({
+  role: openEnum<"developer" | "system" | "user" | "assistant" | "tool">().nullable().optional(),
+  content: z.string().nullable().optional(),
+  refusal: z.string().nullable().optional(),
+  reasoning_content: z.string().nullable().optional(),
+  reasoning: z.string().nullable().optional(),
+  tool_calls: z.array(deltaToolCall).nullable().optional(),
+  function_call: z
+    .looseObject({ name: z.string().nullable().optional(), arguments: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
+  annotations: z.array(annotation).optional(),
+});
+export type Delta = z.infer<typeof delta>;
+
+export const chunkChoice = z.looseObject({
+  index: z.number(),
+  delta: delta,
+  finish_reason: openEnum<"stop" | "length" | "tool_calls" | "content_filter" | "function_call">()
+    .nullable()
+    .optional(),
+  logprobs: choiceLogprobs.nullable().optional(),
+});
+export type ChunkChoice = z.infer<typeof chunkChoice>;
+
+/** The inner error object of a chat error body. */
+export const errorObject = z.looseObject({
+  message: z.string(),
+  type: z.string().nullable().optional(),
+  param: z.string().nullable().optional(),
+  code: z.union([z.string(), z.number()]).nullable().optional(),
+});
+export type ErrorObject = z.infer<typeof errorObject>;
+
+/** One `chat.completion.chunk`. id/created/model are optional: gateways omit them (Azure sends ""). */
+export const chunk = z.looseObject({
+  id: z.string().optional(),
+  object: openEnum<"chat.completion.chunk">().optional(),
+  created: z.number().optional(),
+  model: z.string().optional(),
+  choices: z.array(chunkChoice),
+  usage: usage.nullable().optional(),
+  system_fingerprint: z.string().nullable().optional(),
+  service_tier: z.string().nullable().optional(),
+  /** OpenRouter puts a mid-stream error on an otherwise ordinary chunk. */
+  error: errorObject.optional(),
+});
+export type Chunk = z.infer<typeof chunk>;
+
+/** A mid-stream error event: `data: {"error": {...}}` with no `choices`. */
+export const streamError = z.looseObject({ error: errorObject });
+export type StreamError = z.infer<typeof streamError>;
+
+/** One SSE `data:` payload of a chat stream. */
+export const streamEvent = z.union([chunk, streamError, z.literal(DONE)]);
+export type StreamEvent = z.infer<typeof streamEvent>;
+
+// ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
+
+/** `{error: {message, type, param, code}}`; `code` may be a string, a number (OpenRouter) or null. */
+export const errorBody = z.looseObject({ error: errorObject });
+export type ErrorBody = z.infer<typeof errorBody>;

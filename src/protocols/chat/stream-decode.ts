@@ -1,0 +1,228 @@
+/**
+ * Chat chunks → common stream parts, as a pure reducer. Blocks are numbered in order of first
+ * appearance; tool calls are keyed by index, then id, then "the latest" (research X3); a mid-stream
+ * `error` becomes an `error` part (X10). Only choice 0 is decoded: stream parts carry no choice index.
+ * @see https://platform.openai.com/docs/api-reference/chat-streaming
+ */
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import type { Step, StreamReducer } from "../../stream/reducer";
+import { decodeChatError } from "./error";
+import { decodeChatFinishReason } from "./finish-reason";
+import type * as chat from "./schema";
+import { decodeChatUsage } from "./usage";
+
+type Open = { readonly kind: "text" | "reasoning" | "refusal" | "tool"; readonly index: number };
+type ToolEntry = { readonly key: string; readonly id: string | undefined; readonly block: number };
+
+export type ChatDecodeState = {
+  readonly started: boolean;
+  readonly nextBlock: number;
+  /** The block that receives deltas now; starting another block ends it. */
+  readonly open: Open | undefined;
+  /** Tool calls seen, by key (tool_calls index, else id), for routing argument pieces. */
+  readonly tools: readonly ToolEntry[];
+  readonly lastToolKey: string | undefined;
+  /** url_citation annotations waiting for the end of the current text block. */
+  readonly annotations: readonly unknown[];
+  readonly finished: boolean;
+  readonly done: boolean;
+  readonly reported: readonly string[];
+};
+
+const initial: ChatDecodeState = {
+  started: false,
+  nextBlock: 0,
+  open: undefined,
+  tools: [],
+  lastToolKey: undefined,
+  annotations: [],
+  finished: false,
+  done: false,
+  reported: [],
+};
+
+/** A mutable working copy for one step; the reducer returns it frozen as the next state. */
+type Work = {
+  -readonly [K in keyof ChatDecodeState]: ChatDecodeState[K];
+};
+
+function endOpen(work: Work, out: common.StreamPart[]): void {
+  const open = work.open;
+  if (open === undefined) return;
+  if (open.kind === "text") {
+    const citations =
+      work.annotations.length === 0 ? undefined : { origin: "chat" as const, items: work.annotations };
+    out.push({ type: "text-end", index: open.index, ...(citations === undefined ? {} : { citations }) });
+    work.annotations = [];
+  } else if (open.kind === "reasoning") out.push({ type: "reasoning-end", index: open.index });
+  else if (open.kind === "tool") out.push({ type: "tool-call-end", index: open.index });
+  work.open = undefined;
+}
+
+function openBlock(work: Work, kind: "text" | "reasoning" | "refusal", out: common.StreamPart[]): number {
+  if (work.open?.kind === kind) return work.open.index;
+  endOpen(work, out);
+  const index = work.nextBlock;
+  work.nextBlock = index + 1;
+  work.open = { kind, index };
+  if (kind === "text") out.push({ type: "text-start", index });
+  if (kind === "reasoning") out.push({ type: "reasoning-start", index, origin: "chat" });
+  return index;
+}
+
+function reportOnce(work: Work, path: string, message: string, losses: Loss[]): void {
+  if (work.reported.includes(path)) return;
+  work.reported = [...work.reported, path];
+  losses.push(loss(path, "dropped", message));
+}
+
+function toolCall(
+  work: Work,
+  call: chat.DeltaToolCall,
+  position: number,
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
+  const id = call.id === null || call.id === undefined || call.id === "" ? undefined : call.id;
+  const key =
+    call.index !== undefined
+      ? `i${call.index}`
+      : id !== undefined
+        ? `d${id}`
+        : (work.lastToolKey ?? `p${position}`);
+  const known = work.tools.find((entry) => entry.key === key);
+  // A new id at an index already used is a new call (providers that reuse index 0, X3).
+  const isNew = known === undefined || (id !== undefined && known.id !== undefined && known.id !== id);
+  let block: number;
+  if (isNew) {
+    endOpen(work, out);
+    block = work.nextBlock;
+    work.nextBlock = block + 1;
+    work.tools = [...work.tools.filter((entry) => entry.key !== key), { key, id, block }];
+    work.open = { kind: "tool", index: block };
+    out.push({
+      type: "tool-call-start",
+      index: block,
+      ...(id === undefined ? {} : { id }),
+      name: call.function?.name ?? "",
+    });
+  } else {
+    block = known.block;
+    if (work.open?.kind !== "tool" || work.open.index !== block) {
+      reportOnce(
+        work,
+        `/choices/0/delta/tool_calls/${position}`,
+        "Arguments of a tool call arrived after another block began; they were dropped.",
+        losses,
+      );
+      return;
+    }
+  }
+  work.lastToolKey = key;
+  const args = call.function?.arguments;
+  if (args !== undefined && args !== null && args !== "")
+    out.push({ type: "tool-call-delta", index: block, argumentsText: args });
+}
+
+function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart[], losses: Loss[]): void {
+  const delta = choice.delta;
+  const reasoning = delta.reasoning_content ?? delta.reasoning;
+  if (reasoning !== undefined && reasoning !== null && reasoning !== "") {
+    out.push({ type: "reasoning-delta", index: openBlock(work, "reasoning", out), text: reasoning });
+  }
+  if (delta.content !== undefined && delta.content !== null && delta.content !== "") {
+    out.push({ type: "text-delta", index: openBlock(work, "text", out), text: delta.content });
+  }
+  if (delta.refusal !== undefined && delta.refusal !== null && delta.refusal !== "") {
+    out.push({ type: "refusal-delta", index: openBlock(work, "refusal", out), text: delta.refusal });
+  }
+  delta.tool_calls?.forEach((call, position) => {
+    toolCall(work, call, position, out, losses);
+  });
+  if (delta.function_call != null) {
+    toolCall(work, { index: 0, function: delta.function_call }, 0, out, losses);
+  }
+  if (delta.annotations !== undefined && delta.annotations.length > 0) {
+    if (work.open?.kind === "text") work.annotations = [...work.annotations, ...delta.annotations];
+    else
+      reportOnce(
+        work,
+        "/choices/0/delta/annotations",
+        "Annotations outside a text block have no place and were dropped.",
+        losses,
+      );
+  }
+  if (choice.logprobs !== undefined && choice.logprobs !== null) {
+    reportOnce(
+      work,
+      "/choices/0/logprobs",
+      "Log probabilities have no common equivalent and were dropped.",
+      losses,
+    );
+  }
+  const reason = choice.finish_reason;
+  if (reason !== undefined && reason !== null && !work.finished) {
+    endOpen(work, out);
+    work.finished = true;
+    out.push({ type: "finish", reason: decodeChatFinishReason(reason), rawReason: reason });
+  }
+}
+
+function step(state: ChatDecodeState, event: chat.StreamEvent): Step<ChatDecodeState, common.StreamPart> {
+  if (state.done) return { state, out: [] };
+  const work: Work = { ...state };
+  const out: common.StreamPart[] = [];
+  const losses: Loss[] = [];
+  if (event === "[DONE]") {
+    endOpen(work, out);
+    work.done = true;
+    return { state: work, out, losses };
+  }
+  const chunk = "choices" in event ? (event as chat.Chunk) : undefined;
+  const hasContent = chunk !== undefined && (chunk.choices.length > 0 || chunk.usage != null);
+  if (!work.started && (hasContent || event.error !== undefined)) {
+    work.started = true;
+    out.push({
+      type: "response-start",
+      ...(chunk?.id === undefined || chunk.id === "" ? {} : { id: chunk.id }),
+      ...(chunk?.model === undefined || chunk.model === "" ? {} : { model: chunk.model }),
+      ...(chunk?.created === undefined || chunk.created === 0 ? {} : { created: chunk.created }),
+    });
+  }
+  for (const choice of chunk?.choices ?? []) {
+    if (choice.index === 0) choiceZero(work, choice, out, losses);
+    else
+      reportOnce(
+        work,
+        `/choices/${choice.index}`,
+        `Choice ${choice.index} of a streamed response was dropped: stream parts carry one choice.`,
+        losses,
+      );
+  }
+  if (chunk?.usage != null) out.push({ type: "usage", usage: decodeChatUsage(chunk.usage, "/usage") });
+  if (event.error !== undefined) {
+    endOpen(work, out);
+    work.done = true;
+    out.push({ type: "error", error: decodeChatError({ status: 200, body: { error: event.error } }) });
+  }
+  return { state: work, out, losses };
+}
+
+/** The chat stream decoder: chat chunks (and `DONE`) in, common stream parts out. */
+export function chatStreamDecoder(
+  _options: ResolvedOptions,
+): StreamReducer<ChatDecodeState, chat.StreamEvent, common.StreamPart> {
+  return {
+    initial,
+    step,
+    end(state) {
+      const work: Work = { ...state };
+      const out: common.StreamPart[] = [];
+      endOpen(work, out);
+      work.done = true;
+      return { state: work, out };
+    },
+  };
+}

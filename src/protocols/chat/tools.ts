@@ -1,0 +1,153 @@
+/**
+ * Chat `tools`, `functions` and `tool_choice` ↔ common tools and tool choice (research T1, T2, C1–C4).
+ * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
+ */
+import { isObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
+import type * as chat from "./schema";
+
+function decodeFunction(definition: chat.FunctionDefinition, source: string): common.FunctionTool {
+  return {
+    type: "function",
+    name: definition.name,
+    ...(definition.description === undefined ? {} : { description: definition.description }),
+    ...(definition.parameters === undefined ? {} : { parameters: definition.parameters }),
+    ...(definition.strict === undefined || definition.strict === null ? {} : { strict: definition.strict }),
+    source,
+  };
+}
+
+export function decodeTools(body: chat.Request): common.Tool[] {
+  const tools: common.Tool[] = [];
+  body.tools?.forEach((tool, index) => {
+    const source = at("", "tools", index);
+    if (tool.type === "function" && "function" in tool) {
+      tools.push(decodeFunction((tool as chat.FunctionTool).function, at(source, "function")));
+    } else {
+      tools.push({ type: "provider", origin: "chat", raw: tool, label: `${tool.type} tool`, source });
+    }
+  });
+  body.functions?.forEach((definition, index) => {
+    tools.push(decodeFunction(definition, at("", "functions", index)));
+  });
+  return tools;
+}
+
+function allowedNames(tools: readonly Record<string, unknown>[]): string[] {
+  const names: string[] = [];
+  for (const tool of tools) {
+    const fn = tool.function;
+    if (isObject(fn) && typeof fn.name === "string") names.push(fn.name);
+  }
+  return names;
+}
+
+export function decodeToolChoice(body: chat.Request, losses: Loss[]): common.ToolChoice | undefined {
+  const choice = body.tool_choice ?? body.function_call;
+  const source = body.tool_choice === undefined ? "/function_call" : "/tool_choice";
+  if (choice === undefined) return undefined;
+  if (typeof choice === "string") {
+    if (choice === "auto" || choice === "none" || choice === "required") return { type: choice, source };
+    losses.push(loss(source, "dropped", `tool_choice "${choice}" has no common equivalent and was dropped.`));
+    return undefined;
+  }
+  if (body.tool_choice === undefined && "name" in choice && typeof choice.name === "string") {
+    return { type: "tool", name: choice.name, source };
+  }
+  if (choice.type === "function" && "function" in choice && isObject(choice.function)) {
+    const name = choice.function.name;
+    if (typeof name === "string") return { type: "tool", name, source };
+  }
+  if (choice.type === "allowed_tools" && "allowed_tools" in choice && isObject(choice.allowed_tools)) {
+    const allowed = choice.allowed_tools as chat.AllowedToolsChoice["allowed_tools"];
+    return {
+      type: "allowed",
+      names: allowedNames(allowed.tools),
+      mode: allowed.mode === "required" ? "required" : "auto",
+      source,
+    };
+  }
+  losses.push(
+    loss(
+      source,
+      "dropped",
+      `tool_choice of type "${String(choice.type)}" has no common equivalent and was dropped.`,
+    ),
+  );
+  return undefined;
+}
+
+const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} } as const;
+
+/** Common tools and tool choice → chat `tools` and `tool_choice` (an `allowed` subset filters the tools, C4). */
+export function encodeTools(
+  request: common.Request,
+  losses: Loss[],
+): { tools?: chat.Tool[]; tool_choice?: chat.ToolChoice } {
+  const choice = request.toolChoice;
+  const allowed = choice?.type === "allowed" ? new Set(choice.names) : undefined;
+  const tools: chat.Tool[] = [];
+  for (const tool of request.tools) {
+    if (tool.type === "provider") {
+      if (tool.origin === "chat" && isObject(tool.raw)) tools.push(tool.raw as chat.Tool);
+      else
+        losses.push(
+          loss(tool.source, "dropped", `The ${tool.label} has no chat equivalent and was dropped.`),
+        );
+      continue;
+    }
+    if (allowed !== undefined && !allowed.has(tool.name)) {
+      losses.push(
+        loss(
+          tool.source,
+          "dropped",
+          `Tool "${tool.name}" is not among the allowed tools, so it was left out.`,
+        ),
+      );
+      continue;
+    }
+    if (tool.cache !== undefined) {
+      losses.push(
+        loss(
+          at(tool.source, "cache_control"),
+          "dropped",
+          "Chat tools take no `cache_control`; it was dropped.",
+        ),
+      );
+    }
+    tools.push({
+      type: "function",
+      function: {
+        name: tool.name,
+        ...(tool.description === undefined ? {} : { description: tool.description }),
+        // Chat clients expect an object schema; a tool without parameters gets the empty one (research C4).
+        parameters: tool.parameters ?? { ...EMPTY_OBJECT_SCHEMA, properties: {} },
+        ...(tool.strict === undefined ? {} : { strict: tool.strict }),
+      },
+    });
+  }
+  const out: { tools?: chat.Tool[]; tool_choice?: chat.ToolChoice } = {};
+  if (tools.length > 0) out.tools = tools;
+  if (choice === undefined) return out;
+  switch (choice.type) {
+    case "auto":
+    case "none":
+    case "required":
+      out.tool_choice = choice.type;
+      break;
+    case "tool":
+      out.tool_choice = { type: "function", function: { name: choice.name } };
+      break;
+    case "allowed": {
+      const only = choice.names.length === 1 ? choice.names[0] : undefined;
+      out.tool_choice =
+        choice.mode === "required" && only !== undefined
+          ? { type: "function", function: { name: only } }
+          : choice.mode;
+      break;
+    }
+  }
+  return out;
+}

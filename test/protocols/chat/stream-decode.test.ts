@@ -1,0 +1,219 @@
+import { describe, expect, test } from "vitest";
+import type * as common from "../../../src/common/model";
+import { resolveOptions } from "../../../src/common/options";
+import * as chat from "../../../src/protocols/chat/schema";
+import { chatStreamDecoder } from "../../../src/protocols/chat/stream";
+import { chatFixtures, readSseEvents } from "./fixtures";
+import { runAll } from "./stream-helpers";
+
+const decoder = chatStreamDecoder(resolveOptions({}));
+const decode = (events: unknown[], end = true) =>
+  runAll(
+    decoder,
+    events.map((event) => chat.streamEvent.parse(event)),
+    end,
+  );
+
+/** The common stream grammar: start first; blocks start, get deltas of their kind, end once; one finish. */
+function checkGrammar(parts: readonly common.StreamPart[]): void {
+  expect(parts[0]?.type).toBe("response-start");
+  const open = new Map<number, string>();
+  const ended = new Set<number>();
+  let finishes = 0;
+  let next = 0;
+  for (const part of parts.slice(1)) {
+    expect(part.type).not.toBe("response-start");
+    if (part.type === "text-start" || part.type === "reasoning-start" || part.type === "tool-call-start") {
+      expect(part.index).toBe(next);
+      next++;
+      open.set(part.index, part.type.replace("-start", ""));
+    } else if (
+      part.type === "text-delta" ||
+      part.type === "reasoning-delta" ||
+      part.type === "tool-call-delta"
+    ) {
+      expect(open.get(part.index)).toBe(part.type.replace("-delta", ""));
+    } else if (part.type === "refusal-delta") {
+      expect(ended.has(part.index)).toBe(false);
+      next = Math.max(next, part.index + 1);
+    } else if (part.type === "text-end" || part.type === "reasoning-end" || part.type === "tool-call-end") {
+      expect(open.get(part.index)).toBe(part.type.replace("-end", ""));
+      open.delete(part.index);
+      ended.add(part.index);
+    } else if (part.type === "finish") {
+      finishes++;
+      expect(open.size).toBe(0);
+    }
+  }
+  expect(open.size).toBe(0);
+  expect(finishes).toBeLessThanOrEqual(1);
+}
+
+describe("chatStreamDecoder", () => {
+  test.each(chatFixtures.filter((entry) => entry.kind === "stream").map((entry) => entry.path))(
+    "decodes %s into a well-formed part sequence",
+    (path) => {
+      const { out } = decode(readSseEvents(path));
+      checkGrammar(out);
+    },
+  );
+
+  test("decodes text, tool-call pieces, finish and a trailing usage chunk in order", () => {
+    const { out, losses } = decode([
+      {
+        id: "c",
+        object: "chat.completion.chunk",
+        created: 1,
+        model: "m",
+        choices: [{ index: 0, delta: { role: "assistant", content: "Run" } }],
+      },
+      {
+        id: "c",
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [
+                { index: 0, id: "a", type: "function", function: { name: "f", arguments: '{"x"' } },
+              ],
+            },
+          },
+        ],
+      },
+      {
+        id: "c",
+        choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: ":1}" } }] } }],
+      },
+      { id: "c", choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
+      { id: "c", choices: [], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } },
+      "[DONE]",
+    ]);
+    expect(out).toEqual([
+      { type: "response-start", id: "c", model: "m", created: 1 },
+      { type: "text-start", index: 0 },
+      { type: "text-delta", index: 0, text: "Run" },
+      { type: "text-end", index: 0 },
+      { type: "tool-call-start", index: 1, id: "a", name: "f" },
+      { type: "tool-call-delta", index: 1, argumentsText: '{"x"' },
+      { type: "tool-call-delta", index: 1, argumentsText: ":1}" },
+      { type: "tool-call-end", index: 1 },
+      { type: "finish", reason: "tool-calls", rawReason: "tool_calls" },
+      { type: "usage", usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7, source: "/usage" } },
+    ]);
+    expect(losses).toEqual([]);
+  });
+
+  test("a new id at an index already used starts a new call (X3)", () => {
+    const { out } = decode([
+      {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, id: "a", function: { name: "f", arguments: "" } }] },
+          },
+        ],
+      },
+      {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, id: "b", function: { name: "g", arguments: "{}" } }] },
+          },
+        ],
+      },
+    ]);
+    expect(out.filter((part) => part.type === "tool-call-start")).toEqual([
+      { type: "tool-call-start", index: 0, id: "a", name: "f" },
+      { type: "tool-call-start", index: 1, id: "b", name: "g" },
+    ]);
+  });
+
+  test("continuation deltas that repeat an empty id stay with their call (Alibaba)", () => {
+    const { out } = decode(readSseEvents("chat/stream/alibaba-tool-call.sse"));
+    expect(out.filter((part) => part.type === "tool-call-start")).toHaveLength(1);
+    expect(
+      out
+        .filter((part) => part.type === "tool-call-delta")
+        .map((part) => (part.type === "tool-call-delta" ? part.argumentsText : ""))
+        .join(""),
+    ).toBe('{"location": "San Francisco"}');
+  });
+
+  test("a mid-stream error becomes an error part and nothing follows it", () => {
+    const { out } = decode(readSseEvents("chat/stream/openrouter-midstream-error.sse"));
+    const error = out.at(-1);
+    expect(error).toEqual({
+      type: "error",
+      error: { status: 400, kind: "invalid_request", message: "Token limit reached", code: "400" },
+    });
+  });
+
+  test("an error object without choices is decoded as an error", () => {
+    const { out } = decode([
+      { choices: [{ index: 0, delta: { content: "Hal" } }] },
+      { error: { message: "Overloaded", type: "overloaded_error" } },
+    ]);
+    expect(out.slice(-2)).toEqual([
+      { type: "text-end", index: 0 },
+      {
+        type: "error",
+        error: { status: 500, kind: "overloaded", message: "Overloaded", code: "overloaded_error" },
+      },
+    ]);
+  });
+
+  test("a stream cut off without finish or DONE still closes its open block at end()", () => {
+    const { out } = decode([{ choices: [{ index: 0, delta: { content: "partial" } }] }]);
+    expect(out).toEqual([
+      { type: "response-start" },
+      { type: "text-start", index: 0 },
+      { type: "text-delta", index: 0, text: "partial" },
+      { type: "text-end", index: 0 },
+    ]);
+  });
+
+  test("a text delta comes out of the same step that received it", () => {
+    const { perStep } = decode(
+      [
+        { choices: [{ index: 0, delta: { role: "assistant", content: "" } }] },
+        { choices: [{ index: 0, delta: { content: "a" } }] },
+        { choices: [{ index: 0, delta: { content: "b" } }] },
+      ],
+      false,
+    );
+    expect(perStep[1]).toContainEqual({ type: "text-delta", index: 0, text: "a" });
+    expect(perStep[2]).toEqual([{ type: "text-delta", index: 0, text: "b" }]);
+  });
+
+  test("reasoning deltas (reasoning_content or reasoning) form a reasoning block before the text", () => {
+    const { out } = decode([
+      { choices: [{ index: 0, delta: { reasoning_content: "hm", content: null } }] },
+      { choices: [{ index: 0, delta: { reasoning: "m" } }] },
+      { choices: [{ index: 0, delta: { content: "ok" } }] },
+    ]);
+    expect(out.slice(1)).toEqual([
+      { type: "reasoning-start", index: 0, origin: "chat" },
+      { type: "reasoning-delta", index: 0, text: "hm" },
+      { type: "reasoning-delta", index: 0, text: "m" },
+      { type: "reasoning-end", index: 0 },
+      { type: "text-start", index: 1 },
+      { type: "text-delta", index: 1, text: "ok" },
+      { type: "text-end", index: 1 },
+    ]);
+  });
+
+  test("choices other than 0 are dropped with one loss each", () => {
+    const { losses } = decode(readSseEvents("chat/stream/openai-n3-multiple-choices.sse"));
+    expect(losses.map(({ path, kind }) => `${kind} ${path}`).sort()).toEqual([
+      "dropped /choices/1",
+      "dropped /choices/2",
+    ]);
+  });
+
+  test("state stays small: it never holds the text seen so far", () => {
+    let state = decoder.initial;
+    for (let i = 0; i < 2000; i++)
+      state = decoder.step(state, { choices: [{ index: 0, delta: { content: "word " } }] }).state;
+    expect(JSON.stringify(state).length).toBeLessThan(300);
+  });
+});
