@@ -1,0 +1,105 @@
+/** What every suite receives, how one operation becomes a Cell, and the target checks they report. */
+import type { Cell } from "./report";
+import type { Ours, Peer } from "./subjects";
+import { measure, measureAsync, type TimingOptions } from "./timing";
+
+export type Context = {
+  readonly ours: Ours;
+  /** Why parts of ours are missing (the import errors), for the notes. */
+  readonly oursProblem: string | undefined;
+  readonly peers: readonly Peer[];
+  readonly timing: TimingOptions;
+  progress(message: string): void;
+};
+
+/** One target of the performance issue, checked on one row. `met` is undefined when a side is missing. */
+export type Check = { readonly target: string; readonly row: string; readonly met: boolean | undefined };
+
+export type Section = { readonly markdown: string; readonly checks: readonly Check[] };
+
+export const arrow = (from: string, to: string): string => `${from}→${to}`;
+
+export function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split("\n")[0] ?? "";
+  return line.length > 140 ? `${line.slice(0, 140)}…` : line;
+}
+
+/** The Cell for one of our functions that did not load. */
+export function missing(context: Context, what: string): Cell {
+  const why = context.oursProblem === undefined ? "" : ` (${context.oursProblem})`;
+  return { kind: "missing", why: `ours: \`${what}\` is not available yet${why}` };
+}
+
+/**
+ * Checks `run` once on every input (so a failure names how many inputs throw and the first message),
+ * then times one call that processes all of them.
+ */
+export function timeAll<T>(
+  context: Context,
+  label: string,
+  inputs: readonly T[],
+  run: (input: T, at: number) => unknown,
+): Cell {
+  const failures: string[] = [];
+  inputs.forEach((input, at) => {
+    try {
+      run(input, at);
+    } catch (error) {
+      failures.push(firstLine(error));
+    }
+  });
+  if (failures.length > 0) {
+    const count =
+      inputs.length > 1 ? `${failures.length}/${inputs.length} inputs throw, first: ` : "throws: ";
+    return { kind: "error", why: `${label} ${count}${failures[0]}` };
+  }
+  const all = (): unknown => {
+    let last: unknown;
+    for (let at = 0; at < inputs.length; at++) last = run(inputs[at] as T, at);
+    return last;
+  };
+  return { kind: "time", ns: measure(all, context.timing).ns };
+}
+
+/** The asynchronous twin of `timeAll`. */
+export async function timeAllAsync<T>(
+  context: Context,
+  label: string,
+  inputs: readonly T[],
+  run: (input: T) => Promise<unknown>,
+): Promise<Cell> {
+  const failures: string[] = [];
+  for (const input of inputs) {
+    try {
+      await run(input);
+    } catch (error) {
+      failures.push(firstLine(error));
+    }
+  }
+  if (failures.length > 0) {
+    const count =
+      inputs.length > 1 ? `${failures.length}/${inputs.length} inputs throw, first: ` : "throws: ";
+    return { kind: "error", why: `${label} ${count}${failures[0]}` };
+  }
+  const all = async (): Promise<unknown> => {
+    let last: unknown;
+    for (const input of inputs) last = await run(input);
+    return last;
+  };
+  return { kind: "time", ns: (await measureAsync(all, context.timing)).ns };
+}
+
+/** The fastest of the peers' cells that were measured, or undefined. */
+export function fastest(cells: readonly Cell[]): number | undefined {
+  let best: number | undefined;
+  for (const cell of cells)
+    if (cell.kind === "time" && (best === undefined || cell.ns < best)) best = cell.ns;
+  return best;
+}
+
+/** `ours` no slower than `limit` (both in ns); undefined when either is missing. */
+export function atMost(ours: Cell, limit: number | undefined): boolean | undefined {
+  if (ours.kind !== "time" || limit === undefined) return undefined;
+  return ours.ns <= limit;
+}
