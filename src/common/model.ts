@@ -29,7 +29,11 @@ export type Extra = { readonly origin: Protocol; readonly raw: Readonly<Record<s
  * A provider signature on a part (generative `thoughtSignature`): replayed only to `origin`. `source` is
  * the pointer of the signature field itself (e.g. `…/parts/1/thoughtSignature`), for losses; default: the part's.
  */
-export type Signature = { readonly origin: Protocol; readonly value: string; readonly source?: Source | undefined };
+export type Signature = {
+  readonly origin: Protocol;
+  readonly value: string;
+  readonly source?: Source | undefined;
+};
 
 // ─── Content parts ────────────────────────────────────────────────────────────────────────────────
 
@@ -123,7 +127,14 @@ export type OpaquePart = {
   readonly source: Source;
 };
 
-export type Part = TextPart | MediaPart | ToolCallPart | ToolResultPart | ReasoningPart | RefusalPart | OpaquePart;
+export type Part =
+  | TextPart
+  | MediaPart
+  | ToolCallPart
+  | ToolResultPart
+  | ReasoningPart
+  | RefusalPart
+  | OpaquePart;
 
 export type Message = {
   /** Tool results live in `user` turns (chat `tool` messages decode to user turns with tool-result parts). */

@@ -1,0 +1,348 @@
+/**
+ * `generationConfig` ⇄ common sampling, budget, stop sequences, response format and reasoning
+ * (research P1–P6, K3). Ranges are clamped, never scaled.
+ * @see https://ai.google.dev/api/generate-content#generationconfig
+ */
+import { isObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
+import { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
+import type * as generative from "./schema";
+
+const MAX_STOP_SEQUENCES = 5;
+const CONFIG_KEYS = new Set([
+  "temperature",
+  "topP",
+  "topK",
+  "maxOutputTokens",
+  "stopSequences",
+  "candidateCount",
+  "responseMimeType",
+  "responseSchema",
+  "responseJsonSchema",
+  "thinkingConfig",
+  "presencePenalty",
+  "frequencyPenalty",
+  "seed",
+  "responseLogprobs",
+  "logprobs",
+]);
+
+type Decoded = Pick<
+  common.Request,
+  | "temperature"
+  | "topP"
+  | "topK"
+  | "maxTokens"
+  | "stop"
+  | "candidateCount"
+  | "presencePenalty"
+  | "frequencyPenalty"
+  | "seed"
+  | "logprobs"
+  | "topLogprobs"
+  | "responseFormat"
+  | "reasoning"
+>;
+
+function camelCase(name: string): string {
+  return name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+function given<T>(value: T | undefined, source: string): common.Given<T> | undefined {
+  return value === undefined ? undefined : { value, source };
+}
+
+/** `generationConfig` (camelCase or snake_case fields) → common request fields. */
+export function decodeGenerationConfig(
+  config: generative.GenerationConfig,
+  base: string,
+  losses: Loss[],
+): Decoded {
+  const name = (field: string) =>
+    Object.hasOwn(config, field) ? field : field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const pointer = (field: string) => at(base, name(field));
+  for (const key of Object.keys(config)) {
+    if (CONFIG_KEYS.has(camelCase(key))) continue;
+    const value = (config as Record<string, unknown>)[key];
+    const textOnly =
+      camelCase(key) === "responseModalities" &&
+      Array.isArray(value) &&
+      value.length === 1 &&
+      value[0] === "TEXT";
+    if (!textOnly)
+      losses.push(
+        loss(at(base, key), "dropped", `generationConfig.${key} has no common equivalent and was dropped.`),
+      );
+  }
+  const stop = config.stopSequences ?? config.stop_sequences;
+  return {
+    temperature: given(config.temperature, pointer("temperature")),
+    topP: given(config.topP ?? config.top_p, pointer("topP")),
+    topK: given(config.topK ?? config.top_k, pointer("topK")),
+    maxTokens: given(config.maxOutputTokens ?? config.max_output_tokens, pointer("maxOutputTokens")),
+    stop: given(stop, pointer("stopSequences")),
+    candidateCount: given(config.candidateCount ?? config.candidate_count, pointer("candidateCount")),
+    presencePenalty: given(config.presencePenalty ?? config.presence_penalty, pointer("presencePenalty")),
+    frequencyPenalty: given(config.frequencyPenalty ?? config.frequency_penalty, pointer("frequencyPenalty")),
+    seed: given(config.seed, pointer("seed")),
+    logprobs: given(config.responseLogprobs ?? config.response_logprobs, pointer("responseLogprobs")),
+    topLogprobs: given(config.logprobs, pointer("logprobs")),
+    responseFormat: decodeResponseFormat(config, base, name, losses),
+    reasoning: decodeThinking(
+      config.thinkingConfig ?? config.thinking_config,
+      at(base, name("thinkingConfig")),
+      losses,
+    ),
+  };
+}
+
+function decodeResponseFormat(
+  config: generative.GenerationConfig,
+  base: string,
+  name: (field: string) => string,
+  losses: Loss[],
+): common.ResponseFormat | undefined {
+  const mime = config.responseMimeType ?? config.response_mime_type;
+  const jsonSchema = config.responseJsonSchema ?? config.response_json_schema;
+  const schema = config.responseSchema ?? config.response_schema;
+  const mimeSource = at(base, name("responseMimeType"));
+  if (mime === undefined && jsonSchema === undefined && schema === undefined) return undefined;
+  if (mime !== undefined && mime !== "application/json") {
+    if (mime === "text/plain" && schema === undefined && jsonSchema === undefined)
+      return { type: "text", source: mimeSource };
+    losses.push(
+      loss(mimeSource, "dropped", `The response type "${mime}" has no common equivalent and was dropped.`),
+    );
+    return undefined;
+  }
+  if (isObject(jsonSchema)) {
+    const schemaSource = at(base, name("responseJsonSchema"));
+    return { type: "json-schema", schema: jsonSchema, schemaSource, source: schemaSource };
+  }
+  if (schema !== undefined) {
+    const schemaSource = at(base, name("responseSchema"));
+    return { type: "json-schema", schema: fromGenerativeSchema(schema), schemaSource, source: schemaSource };
+  }
+  return { type: "json", source: mimeSource };
+}
+
+function decodeThinking(
+  config: generative.ThinkingConfig | undefined,
+  source: string,
+  losses: Loss[],
+): common.ReasoningConfig | undefined {
+  if (config === undefined) return undefined;
+  const budget = config.thinkingBudget ?? config.thinking_budget;
+  const level = config.thinkingLevel ?? config.thinking_level;
+  const include = config.includeThoughts ?? config.include_thoughts;
+  for (const key of Object.keys(config)) {
+    if (!["thinkingBudget", "thinkingLevel", "includeThoughts"].includes(camelCase(key))) {
+      losses.push(
+        loss(at(source, key), "dropped", `thinkingConfig.${key} has no common equivalent and was dropped.`),
+      );
+    }
+  }
+  const budgetField = Object.hasOwn(config, "thinkingBudget") ? "thinkingBudget" : "thinking_budget";
+  return {
+    // -1 asks for a dynamic budget: thinking on, no fixed budget.
+    ...(budget === undefined || budget === -1
+      ? {}
+      : { budgetTokens: budget, budgetSource: at(source, budgetField) }),
+    ...(budget === undefined ? {} : { enabled: budget !== 0 }),
+    ...(level === undefined ? {} : { effort: level.toLowerCase() }),
+    ...(include === undefined ? {} : { includeThoughts: include }),
+    source,
+  };
+}
+
+// ─── Encode ───────────────────────────────────────────────────────────────────────────────────────
+
+function clampGiven(
+  value: common.Given<number> | undefined,
+  low: number,
+  high: number,
+  label: string,
+  losses: Loss[],
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.value >= low && value.value <= high) return value.value;
+  const clamped = Math.min(high, Math.max(low, value.value));
+  losses.push(
+    loss(
+      value.source,
+      "clamped",
+      `${label} ${value.value} is outside generative's range ${low}–${high} and was clamped to ${clamped}.`,
+    ),
+  );
+  return clamped;
+}
+
+/** Thinking budgets per model family (research K3): [min, max], and whether 0 (off) is allowed. */
+function budgetRange(model: string): { min: number; max: number; canDisable: boolean } {
+  if (/2\.5-pro/.test(model)) return { min: 128, max: 32768, canDisable: false };
+  if (/flash-lite/.test(model)) return { min: 512, max: 24576, canDisable: true };
+  return { min: 0, max: 24576, canDisable: true };
+}
+
+/** Effort → thinking budget for budget-based models (documented table; not a loss, as research K1). */
+const BUDGET_BY_EFFORT: Readonly<Record<string, number>> = {
+  minimal: 512,
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+  xhigh: 32768,
+  max: 32768,
+};
+const LEVELS = new Set(["minimal", "low", "medium", "high"]);
+
+function encodeThinking(request: common.Request, losses: Loss[]): generative.ThinkingConfig | undefined {
+  const reasoning = request.reasoning;
+  if (reasoning === undefined) return undefined;
+  const levelModel = /gemini-3/.test(request.model);
+  const range = budgetRange(request.model);
+  const include = reasoning.includeThoughts;
+  const budgetSource = reasoning.budgetSource ?? reasoning.source;
+  const off = reasoning.enabled === false || reasoning.effort === "none";
+  if (off) {
+    if (levelModel) {
+      losses.push(
+        loss(
+          reasoning.source,
+          "approximated",
+          "Gemini 3 models cannot turn thinking off; the lowest thinking level was sent.",
+        ),
+      );
+      return {
+        thinkingLevel: /pro/.test(request.model) ? "low" : "minimal",
+        ...(include === undefined ? {} : { includeThoughts: include }),
+      };
+    }
+    if (!range.canDisable) {
+      losses.push(
+        loss(
+          budgetSource,
+          "clamped",
+          `This model cannot turn thinking off; the smallest budget ${range.min} was sent.`,
+        ),
+      );
+      return { thinkingBudget: range.min, ...(include === undefined ? {} : { includeThoughts: include }) };
+    }
+    return { thinkingBudget: 0, ...(include === undefined ? {} : { includeThoughts: include }) };
+  }
+  const includeThoughts =
+    include ??
+    (reasoning.budgetTokens !== undefined || reasoning.effort !== undefined || reasoning.enabled === true);
+  if (reasoning.budgetTokens !== undefined) {
+    const budget = reasoning.budgetTokens;
+    const clamped = Math.min(range.max, Math.max(range.min, budget));
+    if (clamped !== budget) {
+      losses.push(
+        loss(
+          budgetSource,
+          "clamped",
+          `A thinking budget of ${budget} is outside this model's range ${range.min}–${range.max}; ${clamped} was sent.`,
+        ),
+      );
+    }
+    return { thinkingBudget: clamped, includeThoughts };
+  }
+  if (reasoning.effort !== undefined) {
+    const effort = reasoning.effort.toLowerCase();
+    if (levelModel) {
+      if (LEVELS.has(effort)) return { thinkingLevel: effort, includeThoughts };
+      losses.push(
+        loss(
+          reasoning.source,
+          "approximated",
+          `The effort "${reasoning.effort}" has no Gemini thinking level; "high" was sent.`,
+        ),
+      );
+      return { thinkingLevel: "high", includeThoughts };
+    }
+    const budget = BUDGET_BY_EFFORT[effort];
+    if (budget === undefined) {
+      losses.push(
+        loss(
+          reasoning.source,
+          "approximated",
+          `The effort "${reasoning.effort}" is unknown; a dynamic thinking budget was sent.`,
+        ),
+      );
+      return { thinkingBudget: -1, includeThoughts };
+    }
+    return { thinkingBudget: Math.min(range.max, Math.max(range.min, budget)), includeThoughts };
+  }
+  if (reasoning.enabled === true) return { thinkingBudget: -1, includeThoughts };
+  return include === undefined ? undefined : { includeThoughts: include };
+}
+
+function encodeResponseFormat(
+  format: common.ResponseFormat | undefined,
+  losses: Loss[],
+): generative.GenerationConfig {
+  if (format === undefined || format.type === "text") return {};
+  if (format.type === "json") return { responseMimeType: "application/json" };
+  const schemaSource = format.schemaSource ?? at(format.source, "schema");
+  const converted = toGenerativeSchema(format.schema, schemaSource);
+  losses.push(...converted.losses);
+  if (format.strict !== undefined) {
+    losses.push(
+      loss(at(format.source, "strict"), "dropped", "`strict` has no generative equivalent and was dropped."),
+    );
+  }
+  let schema = converted.schema;
+  if (format.description !== undefined) {
+    if (schema !== undefined && schema.description === undefined)
+      schema = { ...schema, description: format.description };
+    else if (converted.raw) {
+      losses.push(
+        loss(at(format.source, "description"), "dropped", "The response format's description was dropped."),
+      );
+    }
+  }
+  return converted.raw || schema === undefined
+    ? { responseMimeType: "application/json", responseJsonSchema: format.schema }
+    : { responseMimeType: "application/json", responseSchema: schema };
+}
+
+/** common request → `generationConfig`, or `undefined` when nothing is set. */
+export function encodeGenerationConfig(
+  request: common.Request,
+  losses: Loss[],
+): generative.GenerationConfig | undefined {
+  const stop = request.stop;
+  let stopSequences: readonly string[] | undefined = stop?.value;
+  if (stop !== undefined && stop.value.length > MAX_STOP_SEQUENCES) {
+    stopSequences = stop.value.slice(0, MAX_STOP_SEQUENCES);
+    losses.push(
+      loss(
+        at(stop.source, MAX_STOP_SEQUENCES),
+        "clamped",
+        `generative takes at most ${MAX_STOP_SEQUENCES} stop sequences; the rest were dropped.`,
+      ),
+    );
+  }
+  const thinkingConfig = encodeThinking(request, losses);
+  const config: generative.GenerationConfig = {
+    ...optional("temperature", clampGiven(request.temperature, 0, 2, "temperature", losses)),
+    ...optional("topP", clampGiven(request.topP, 0, 1, "top_p", losses)),
+    ...optional("topK", request.topK?.value),
+    ...optional("maxOutputTokens", request.maxTokens?.value),
+    ...optional("stopSequences", stopSequences === undefined ? undefined : [...stopSequences]),
+    ...optional("candidateCount", request.candidateCount?.value),
+    ...optional("presencePenalty", request.presencePenalty?.value),
+    ...optional("frequencyPenalty", request.frequencyPenalty?.value),
+    ...optional("seed", request.seed?.value),
+    ...optional("responseLogprobs", request.logprobs?.value),
+    ...optional("logprobs", request.topLogprobs?.value),
+    ...encodeResponseFormat(request.responseFormat, losses),
+    ...optional("thinkingConfig", thinkingConfig),
+  };
+  return Object.keys(config).length === 0 ? undefined : config;
+}
+
+function optional<Key extends string, Value>(key: Key, value: Value | undefined): { [K in Key]?: Value } {
+  return (value === undefined ? {} : { [key]: value }) as { [K in Key]?: Value };
+}

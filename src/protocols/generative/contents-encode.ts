@@ -1,0 +1,327 @@
+/**
+ * Common messages → generative `contents`: roles `user`/`model`, consecutive turns merged (research
+ * R3), empty parts skipped (R5), a user turn first, function responses named after their calls and
+ * grouped in call order (U2–U4), media as `inlineData`/`fileData` (I1–I4), foreign signatures and
+ * reasoning dropped (K5), and Gemini 3's signature sentinel on unsigned replayed calls (U10).
+ */
+import { TranslationError } from "../../common/errors";
+import { isObject, parseJsonObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import { at } from "../../common/pointer";
+import { fallbackMediaType, IMAGE_TYPES, mediaTypeOfUrl, parseDataUrl } from "./media";
+import type * as generative from "./schema";
+
+/** The documented value Gemini 3 accepts in place of a missing thought signature (research U10). */
+export const SKIP_SIGNATURE = "skip_thought_signature_validator";
+
+type Turn = { role: "user" | "model"; parts: generative.Part[]; sources: common.Part[]; first: string };
+
+export function encodeContents(
+  request: common.Request,
+  _options: ResolvedOptions,
+  losses: Loss[],
+): generative.Content[] {
+  const names = new Map<string, string>();
+  const turns: Turn[] = [];
+  for (const message of request.messages) {
+    const role = message.role === "assistant" ? "model" : "user";
+    if (message.name !== undefined) {
+      losses.push(
+        loss(
+          at(message.source, "name"),
+          "dropped",
+          "A participant name has no generative equivalent and was dropped.",
+        ),
+      );
+    }
+    const parts: generative.Part[] = [];
+    const sources: common.Part[] = [];
+    for (const part of message.parts) {
+      const encoded = encodePart(part, names, losses);
+      for (const item of encoded) {
+        parts.push(item);
+        sources.push(part);
+      }
+      if (part.type === "tool-call" && part.id !== undefined) names.set(part.id, part.name);
+    }
+    if (parts.length === 0) continue;
+    const previous = turns.at(-1);
+    if (previous?.role === role) {
+      previous.parts.push(...parts);
+      previous.sources.push(...sources);
+    } else {
+      turns.push({ role, parts, sources, first: message.source });
+    }
+  }
+  const first = turns[0];
+  if (first !== undefined && first.role !== "user") {
+    turns.unshift({ role: "user", parts: [{ text: "." }], sources: [], first: first.first });
+    losses.push(
+      loss(
+        first.first,
+        "synthesized",
+        "generative conversations start with a user turn; a minimal one was inserted.",
+      ),
+    );
+  }
+  checkResults(turns);
+  if (/gemini-3/.test(request.model)) signFirstCalls(turns, losses);
+  return turns.map((turn, index) => ({ role: turn.role, parts: orderResults(turn, turns[index - 1]) }));
+}
+
+/** Every call of a model turn that is followed by another turn needs exactly one response (research U3). */
+function checkResults(turns: readonly Turn[]): void {
+  turns.forEach((turn, index) => {
+    const next = turns[index + 1];
+    if (turn.role !== "model" || next === undefined) return;
+    const answered = new Set(
+      next.parts.map((part) => part.functionResponse?.id).filter((id) => id !== undefined),
+    );
+    for (const part of turn.parts) {
+      const id = part.functionCall?.id;
+      if (id !== undefined && !answered.has(id)) {
+        throw new TranslationError(
+          `tool call ${id} has no tool result: generative needs one function response per call.`,
+        );
+      }
+    }
+  });
+}
+
+/** Function responses first, in the order of the calls they answer (research R3). */
+function orderResults(turn: Turn, previous: Turn | undefined): generative.Part[] {
+  if (turn.role !== "user" || previous === undefined) return turn.parts;
+  const order = previous.parts.map((part) => part.functionCall?.id);
+  const responses = turn.parts.filter((part) => part.functionResponse !== undefined);
+  if (responses.length === 0) return turn.parts;
+  const rank = (part: generative.Part) => {
+    const position = order.indexOf(part.functionResponse?.id);
+    return position === -1 ? order.length : position;
+  };
+  const sorted = responses
+    .map((part, index) => ({ part, index }))
+    .sort((a, b) => rank(a.part) - rank(b.part) || a.index - b.index);
+  return [
+    ...sorted.map((entry) => entry.part),
+    ...turn.parts.filter((part) => part.functionResponse === undefined),
+  ];
+}
+
+/** Gemini 3 rejects a replayed turn whose first call lacks a signature: send the sentinel (research U10). */
+function signFirstCalls(turns: Turn[], losses: Loss[]): void {
+  for (const turn of turns) {
+    if (turn.role !== "model") continue;
+    const index = turn.parts.findIndex((part) => part.functionCall !== undefined);
+    const part = turn.parts[index];
+    if (part === undefined || part.thoughtSignature !== undefined) continue;
+    turn.parts[index] = { ...part, thoughtSignature: SKIP_SIGNATURE };
+    const source = turn.sources[index];
+    if (source !== undefined) {
+      losses.push(
+        loss(
+          source.source,
+          "synthesized",
+          "The call had no Gemini thought signature; the documented skip value was sent.",
+        ),
+      );
+    }
+  }
+}
+
+function encodePart(
+  part: common.Part,
+  names: ReadonlyMap<string, string>,
+  losses: Loss[],
+): generative.Part[] {
+  if ("cache" in part && part.cache !== undefined) {
+    losses.push(
+      loss(
+        at(part.source, "cache_control"),
+        "dropped",
+        "Cache hints have no generative equivalent and were dropped.",
+      ),
+    );
+  }
+  switch (part.type) {
+    case "text": {
+      const signature = ownSignature(part.signature, part.source, losses);
+      if (part.citations !== undefined) {
+        losses.push(
+          loss(part.source, "dropped", "Citations cannot be sent back to generative and were dropped."),
+        );
+      }
+      if (part.text === "" && signature === undefined) return [];
+      return [{ text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) }];
+    }
+    case "media":
+      return encodeMedia(part, losses);
+    case "tool-call":
+      return [encodeCall(part, losses)];
+    case "tool-result":
+      return encodeResult(part, names, losses);
+    case "reasoning":
+      if (part.origin !== "generative" || part.redacted !== undefined) {
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            `Reasoning from ${part.origin} cannot be replayed to generative and was dropped.`,
+          ),
+        );
+        return [];
+      }
+      if (part.text === "" && part.signature === undefined) return [];
+      return [
+        {
+          text: part.text,
+          thought: true,
+          ...(part.signature === undefined ? {} : { thoughtSignature: part.signature }),
+        },
+      ];
+    case "refusal":
+      losses.push(loss(part.source, "approximated", "A refusal was sent to generative as plain text."));
+      return part.text === "" ? [] : [{ text: part.text }];
+    case "opaque":
+      if (part.origin === "generative" && isObject(part.raw)) return [part.raw];
+      losses.push(
+        loss(part.source, "dropped", `The ${part.label} has no generative equivalent and was dropped.`),
+      );
+      return [];
+  }
+}
+
+/** A signature is sent only to the protocol that issued it (research K4, K5). */
+function ownSignature(
+  signature: common.TextPart["signature"],
+  source: string,
+  losses: Loss[],
+): string | undefined {
+  if (signature === undefined) return undefined;
+  if (signature.origin === "generative") return signature.value;
+  losses.push(
+    loss(
+      signature.source ?? source,
+      "dropped",
+      `A ${signature.origin} signature is not valid at generative and was dropped.`,
+    ),
+  );
+  return undefined;
+}
+
+function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part {
+  if (part.server !== undefined && part.server.origin !== "generative") {
+    losses.push(
+      loss(
+        part.source,
+        "dropped",
+        "A server-side tool call of another protocol was sent as a plain function call.",
+      ),
+    );
+  }
+  let args = part.arguments;
+  if (args === undefined) {
+    const text = part.argumentsText ?? "";
+    args = text.trim() === "" ? {} : parseJsonObject(text);
+    if (args === undefined) {
+      args = { _raw: text };
+      losses.push(
+        loss(
+          part.source,
+          "approximated",
+          "The call's arguments are not a JSON object; they were sent as { _raw: <text> }.",
+        ),
+      );
+    }
+  }
+  const signature = ownSignature(part.signature, part.source, losses);
+  return {
+    functionCall: { ...(part.id === undefined ? {} : { id: part.id }), name: part.name, args: { ...args } },
+    ...(signature === undefined ? {} : { thoughtSignature: signature }),
+  };
+}
+
+function encodeResult(
+  part: common.ToolResultPart,
+  names: ReadonlyMap<string, string>,
+  losses: Loss[],
+): generative.Part[] {
+  const name = part.name ?? (part.callId === undefined ? undefined : names.get(part.callId));
+  if (name === undefined) {
+    throw new TranslationError(
+      `tool result ${part.callId ?? "(without id)"} answers no earlier tool call: generative needs the function's name.`,
+    );
+  }
+  const texts = part.content
+    .filter((item): item is common.TextPart => item.type === "text")
+    .map((item) => item.text);
+  const media = part.content.filter((item): item is common.MediaPart => item.type === "media");
+  let value: unknown = part.json !== undefined ? part.json : texts.join("\n");
+  if (part.json !== undefined && texts.length > 0) value = [part.json, ...texts];
+  // The response must be a JSON object: wrap anything else (research U4, U8).
+  const response = part.isError === true ? { error: value } : isObject(value) ? value : { content: value };
+  const extra = media.flatMap((item) => {
+    losses.push(
+      loss(
+        item.source,
+        "approximated",
+        "Media inside a tool result was sent as a separate part after the function response.",
+      ),
+    );
+    return encodeMedia(item, losses);
+  });
+  return [
+    {
+      functionResponse: {
+        ...(part.callId === undefined ? {} : { id: part.callId }),
+        name,
+        response: { ...response },
+      },
+    },
+    ...extra,
+  ];
+}
+
+function encodeMedia(part: common.MediaPart, losses: Loss[]): generative.Part[] {
+  if (part.filename !== undefined || part.title !== undefined) {
+    losses.push(
+      loss(part.source, "dropped", "The file's name or title has no generative equivalent and was dropped."),
+    );
+  }
+  if (part.detail !== undefined) {
+    losses.push(
+      loss(
+        part.source,
+        "dropped",
+        `The image detail "${part.detail}" has no generative equivalent and was dropped.`,
+      ),
+    );
+  }
+  const inline =
+    part.data !== undefined
+      ? { mediaType: part.mediaType, data: part.data }
+      : part.url === undefined
+        ? undefined
+        : parseDataUrl(part.url);
+  if (inline === undefined && part.url === undefined) {
+    losses.push(
+      loss(part.source, "dropped", "A provider file id cannot be used at generative; the file was dropped."),
+    );
+    return [];
+  }
+  let mediaType =
+    inline?.mediaType ?? part.mediaType ?? (part.url === undefined ? undefined : mediaTypeOfUrl(part.url));
+  if (mediaType === undefined) {
+    mediaType = fallbackMediaType(part.kind);
+    losses.push(loss(part.source, "approximated", `The media type is unknown; "${mediaType}" was sent.`));
+  }
+  if ((part.kind === "image" || mediaType.startsWith("image/")) && !IMAGE_TYPES.has(mediaType)) {
+    losses.push(
+      loss(part.source, "dropped", `generative does not accept ${mediaType} images; the image was dropped.`),
+    );
+    return [];
+  }
+  if (inline !== undefined) return [{ inlineData: { mimeType: mediaType, data: inline.data } }];
+  return [{ fileData: { mimeType: mediaType, fileUri: part.url ?? "" } }];
+}

@@ -1,0 +1,376 @@
+/**
+ * JSON Schema ⇄ the generative `Schema` (an OpenAPI 3.0 subset): one converter for function
+ * parameters and `responseSchema`, with local `$ref` inlining and a keyword allow-list (research
+ * T3–T10), and its inverse for decoding. Every keyword the target cannot take is a loss.
+ * @see https://ai.google.dev/api/caching#Schema
+ */
+import { isObject, type JsonObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import { at, resolvePointer } from "../../common/pointer";
+
+/** Nesting deeper than this is not converted: the schema is sent raw as JSON Schema instead. */
+export const MAX_SCHEMA_DEPTH = 64;
+
+/** Kept as they are (research T3's allow-list; `type`, `format`, `enum`, `anyOf` ... are rewritten below). */
+const KEPT = new Set([
+  "title",
+  "description",
+  "nullable",
+  "pattern",
+  "example",
+  "default",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "minProperties",
+  "maxProperties",
+  "propertyOrdering",
+]);
+const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array"]);
+const FORMATS: Readonly<Record<string, readonly string[]>> = {
+  string: ["enum", "date-time"],
+  number: ["float", "double"],
+  integer: ["int32", "int64"],
+};
+
+/** Thrown inside the converter when a schema cannot be expressed structurally (cyclic or foreign refs, depth). */
+class Unconvertible {
+  constructor(readonly reason: string) {}
+}
+
+export type SchemaConversion = {
+  /** The generative Schema, or `undefined` when `raw` is set. */
+  readonly schema: JsonObject | undefined;
+  /** True when the schema must travel as raw JSON Schema (`parametersJsonSchema` / `responseJsonSchema`). */
+  readonly raw: boolean;
+  readonly losses: Loss[];
+};
+
+/**
+ * JSON Schema → generative Schema. Local refs are inlined; a schema with a recursive or non-local
+ * `$ref`, a `false` schema, or nesting beyond {@link MAX_SCHEMA_DEPTH} cannot be expressed, so the
+ * caller sends it unchanged as raw JSON Schema instead (`raw: true`, no loss: nothing is dropped).
+ * @example
+ * toGenerativeSchema({ type: ["string", "null"], format: "uri" }, "/p").schema
+ * // => { type: "string", nullable: true }   (losses: /p/format dropped)
+ */
+export function toGenerativeSchema(input: unknown, source: string): SchemaConversion {
+  const losses: Loss[] = [];
+  try {
+    const schema = convert(input, source, { root: input, rootSource: source, refs: [], losses }, 0);
+    return { schema, raw: false, losses: uniqueByPath(losses) };
+  } catch (error) {
+    if (error instanceof Unconvertible) return { schema: undefined, raw: true, losses: [] };
+    throw error;
+  }
+}
+
+/** A `$ref` target used twice reports its losses once. */
+function uniqueByPath(losses: readonly Loss[]): Loss[] {
+  const seen = new Set<string>();
+  const unique: Loss[] = [];
+  for (const entry of losses) {
+    if (seen.has(entry.path)) continue;
+    seen.add(entry.path);
+    unique.push(entry);
+  }
+  return unique;
+}
+
+function withoutUndefined(node: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(node).filter(([, value]) => value !== undefined));
+}
+
+type Context = { root: unknown; rootSource: string; refs: readonly string[]; losses: Loss[] };
+
+function convert(node: unknown, path: string, context: Context, depth: number): JsonObject {
+  if (depth > MAX_SCHEMA_DEPTH) throw new Unconvertible("too deep");
+  if (node === true) return {};
+  if (!isObject(node)) throw new Unconvertible("not a schema object");
+  const ref = node.$ref;
+  if (ref !== undefined) return inlineRef(node, ref, path, context, depth);
+
+  const out: JsonObject = {};
+  const members: JsonObject[] = [];
+  let nullable = false;
+  let typeList: string[] | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    const here = at(path, key);
+    switch (key) {
+      case "type":
+        if (typeof value === "string") typeList = [value];
+        else if (Array.isArray(value) && value.every((entry) => typeof entry === "string")) typeList = value;
+        else
+          context.losses.push(
+            loss(here, "dropped", "A `type` that is not a string or list of strings was dropped."),
+          );
+        break;
+      case "properties":
+        if (isObject(value)) {
+          const entries = Object.entries(value).map(
+            ([name, sub]) => [name, convert(sub, at(here, name), context, depth + 1)] as const,
+          );
+          if (entries.length > 0) out.properties = Object.fromEntries(entries);
+        }
+        break;
+      case "items":
+        if (isObject(value) || value === true) out.items = convert(value, here, context, depth + 1);
+        else
+          context.losses.push(
+            loss(here, "dropped", "Tuple `items` have no generative equivalent and were dropped."),
+          );
+        break;
+      case "required":
+        if (Array.isArray(value)) out.required = value.filter((entry) => typeof entry === "string");
+        break;
+      case "anyOf":
+      case "oneOf":
+        if (Array.isArray(value)) {
+          value.forEach((member, index) => {
+            if (isObject(member) && member.type === "null" && Object.keys(member).length === 1)
+              nullable = true;
+            else members.push(convert(member, at(here, index), context, depth + 1));
+          });
+          if (key === "oneOf") {
+            context.losses.push(
+              loss(
+                here,
+                "approximated",
+                "`oneOf` was sent as `anyOf`: generative does not check that only one member matches.",
+              ),
+            );
+          }
+        }
+        break;
+      case "allOf":
+        if (Array.isArray(value)) {
+          for (const [index, member] of value.entries())
+            mergeInto(out, convert(member, at(here, index), context, depth + 1));
+          context.losses.push(loss(here, "approximated", "`allOf` members were merged into one schema."));
+        }
+        break;
+      case "enum":
+      case "const":
+        if (key === "const" && node.enum !== undefined) {
+          context.losses.push(loss(here, "dropped", "`const` beside `enum` was dropped."));
+        } else {
+          nullable = encodeEnum(key === "const" ? [value] : value, here, out, context) || nullable;
+        }
+        break;
+      case "format":
+        if (typeof value === "string" && out.format === undefined) out.format = value;
+        break;
+      case "nullable":
+        if (value === true) nullable = true;
+        break;
+      case "$defs":
+      case "definitions":
+        break; // inlined where referenced (research T5)
+      case "additionalProperties":
+        context.losses.push(
+          value === false
+            ? loss(
+                here,
+                "dropped",
+                "`additionalProperties: false` has no generative equivalent and was dropped.",
+              )
+            : loss(
+                here,
+                "approximated",
+                "A map (`additionalProperties`) became a plain object: its values' schema was dropped.",
+              ),
+        );
+        break;
+      default:
+        if (KEPT.has(key)) out[key] = value;
+        else
+          context.losses.push(
+            loss(
+              here,
+              "dropped",
+              `The JSON Schema keyword \`${key}\` is not supported by generative and was dropped.`,
+            ),
+          );
+    }
+  }
+
+  if (typeList !== undefined) {
+    const types = typeList.filter((type) => JSON_TYPES.has(type));
+    if (typeList.includes("null")) nullable = true;
+    if (types.length === 1) out.type = types[0];
+    else if (types.length > 1) members.unshift(...types.map((type) => ({ type })));
+    if (types.length === 0 || types.length !== typeList.filter((type) => type !== "null").length) {
+      context.losses.push(
+        loss(
+          at(path, "type"),
+          "dropped",
+          "A type generative cannot express (`null` alone or unknown) was dropped.",
+        ),
+      );
+    }
+  }
+  if (members.length === 1) {
+    const [only] = members;
+    for (const [key, value] of Object.entries(only ?? {})) if (out[key] === undefined) out[key] = value;
+  } else if (members.length > 1) {
+    if (out.type !== undefined) {
+      context.losses.push(
+        loss(
+          at(path, "type"),
+          "approximated",
+          "`type` beside `anyOf` was dropped: generative takes one or the other.",
+        ),
+      );
+      out.type = undefined;
+    }
+    out.anyOf = members;
+  }
+  if (nullable) out.nullable = true;
+  const format = node.format;
+  if (typeof format === "string" && out.format === format) {
+    const allowed = typeof out.type === "string" ? FORMATS[out.type] : undefined;
+    if (allowed === undefined || !allowed.includes(format)) {
+      context.losses.push(
+        loss(
+          at(path, "format"),
+          "dropped",
+          `The format "${format}" is not supported by generative and was dropped.`,
+        ),
+      );
+      return withoutUndefined({ ...out, format: undefined });
+    }
+  }
+  return withoutUndefined(out);
+}
+
+/** Stringifies enum values (generative enums are strings) and returns whether `null` was among them. */
+function encodeEnum(value: unknown, path: string, out: JsonObject, context: Context): boolean {
+  if (!Array.isArray(value)) return false;
+  const values = value.filter((entry) => entry !== null);
+  const kinds = new Set(values.map((entry) => typeof entry));
+  if (
+    kinds.size > 1 ||
+    (kinds.size === 1 && !["string", "number", "boolean"].includes([...kinds][0] ?? ""))
+  ) {
+    context.losses.push(
+      loss(
+        path,
+        "dropped",
+        "An enum of mixed or non-scalar values has no generative equivalent and was dropped.",
+      ),
+    );
+    return false;
+  }
+  out.enum = values.map((entry) => String(entry));
+  if (!kinds.has("string") && values.length > 0) {
+    out.format = "enum"; // research T8: non-string enums travel as strings with format "enum" (wins over a given format)
+    if (out.type === undefined) out.type = kinds.has("boolean") ? "boolean" : "number";
+  }
+  return values.length !== value.length;
+}
+
+function inlineRef(
+  node: JsonObject,
+  ref: unknown,
+  path: string,
+  context: Context,
+  depth: number,
+): JsonObject {
+  if (typeof ref !== "string" || !ref.startsWith("#")) throw new Unconvertible("non-local $ref");
+  if (context.refs.includes(ref)) throw new Unconvertible("recursive $ref");
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    throw new Unconvertible("malformed $ref");
+  }
+  const target = resolvePointer(context.root, pointer);
+  if (!target.found) throw new Unconvertible("unresolved $ref");
+  const inner = { ...context, refs: [...context.refs, ref] };
+  const resolved = convert(target.value, context.rootSource + pointer, inner, depth + 1);
+  const siblings = Object.fromEntries(Object.entries(node).filter(([key]) => key !== "$ref"));
+  const own = Object.keys(siblings).length > 0 ? convert(siblings, path, inner, depth + 1) : {};
+  return { ...resolved, ...own };
+}
+
+function mergeInto(out: JsonObject, member: JsonObject): void {
+  for (const [key, value] of Object.entries(member)) {
+    if (key === "properties" && isObject(value)) {
+      out.properties = { ...(isObject(out.properties) ? out.properties : {}), ...value };
+    } else if (key === "required" && Array.isArray(value)) {
+      const before = Array.isArray(out.required) ? out.required : [];
+      out.required = [...before, ...value.filter((name) => !before.includes(name))];
+    } else if (out[key] === undefined) {
+      out[key] = value;
+    }
+  }
+}
+
+// ─── Inverse ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Generative Schema → JSON Schema: upper-case types become lower case, `nullable` becomes a `null`
+ * type member, `format: "enum"` is removed (numeric enum values become numbers again).
+ * @example
+ * fromGenerativeSchema({ type: "OBJECT", properties: { a: { type: "STRING", nullable: true } } })
+ * // => { type: "object", properties: { a: { type: ["string", "null"] } } }
+ */
+export function fromGenerativeSchema(input: unknown): JsonObject {
+  return isObject(input) ? invert(input, 0) : {};
+}
+
+function invert(node: JsonObject, depth: number): JsonObject {
+  if (depth > MAX_SCHEMA_DEPTH) return node;
+  const out: JsonObject = {};
+  let type: string | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    switch (key) {
+      case "type":
+        if (typeof value === "string" && value !== "TYPE_UNSPECIFIED") type = value.toLowerCase();
+        break;
+      case "nullable":
+      case "format":
+        break; // handled below
+      case "properties":
+        out.properties = isObject(value)
+          ? Object.fromEntries(
+              Object.entries(value).map(
+                ([name, sub]) => [name, isObject(sub) ? invert(sub, depth + 1) : sub] as const,
+              ),
+            )
+          : value;
+        break;
+      case "items":
+        out.items = isObject(value) ? invert(value, depth + 1) : value;
+        break;
+      case "anyOf":
+        out.anyOf = Array.isArray(value)
+          ? value.map((member) => (isObject(member) ? invert(member, depth + 1) : member))
+          : value;
+        break;
+      default:
+        out[key] = value;
+    }
+  }
+  const format = node.format;
+  if (typeof format === "string" && format !== "enum") out.format = format;
+  if (format === "enum" && Array.isArray(out.enum) && (type === "integer" || type === "number")) {
+    const numbers = out.enum.map((entry) =>
+      typeof entry === "string" && entry.trim() !== "" ? Number(entry) : Number.NaN,
+    );
+    if (numbers.every((entry) => Number.isFinite(entry))) out.enum = numbers;
+  }
+  if (format === "enum" && Array.isArray(out.enum) && type === "boolean") {
+    out.enum = out.enum.map((entry) => (entry === "true" ? true : entry === "false" ? false : entry));
+  }
+  if (node.nullable === true) {
+    if (type !== undefined) out.type = [type, "null"];
+    else if (Array.isArray(out.anyOf)) out.anyOf = [...out.anyOf, { type: "null" }];
+  } else if (type !== undefined) {
+    out.type = type;
+  }
+  return out;
+}

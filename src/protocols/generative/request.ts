@@ -1,0 +1,210 @@
+/**
+ * generative request ⇄ common request. The model id and stream flag live in the URL, so they come
+ * from `options.model` / `options.stream` (research S2, S4, R3, R5, U1–U5, I1–I4, P1–P6, K3).
+ * @see https://ai.google.dev/api/generate-content#request-body
+ */
+import { type Loss, loss, type Translated } from "../../common/loss";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import { at } from "../../common/pointer";
+import { decodeGenerationConfig, encodeGenerationConfig } from "./config";
+import { encodeContents } from "./contents-encode";
+import { type CallNaming, decodePart } from "./parts-decode";
+import type * as generative from "./schema";
+import {
+  decodeGenerativeToolConfig,
+  decodeGenerativeTools,
+  encodeGenerativeToolChoice,
+  encodeGenerativeTools,
+} from "./tools";
+
+const KNOWN = new Set(["contents", "systemInstruction", "generationConfig", "toolConfig", "tools"]);
+const SNAKE: Readonly<Record<string, string>> = {
+  system_instruction: "systemInstruction",
+  generation_config: "generationConfig",
+  tool_config: "toolConfig",
+};
+
+/** The model and stream flag of a generative request: both from the URL, so from `options`. */
+export function generativeRequestInfo(
+  _body: generative.Request,
+  options: ResolvedOptions,
+): { model: string; stream: boolean } {
+  return { model: options.model ?? "", stream: options.stream ?? false };
+}
+
+/** generative request → common request; fields without a common slot are reported as dropped. */
+export function decodeGenerativeRequest(
+  body: generative.Request,
+  options: ResolvedOptions,
+): Translated<common.Request> {
+  const losses: Loss[] = [];
+  for (const key of Object.keys(body)) {
+    if (!KNOWN.has(SNAKE[key] ?? key)) {
+      losses.push(
+        loss(at("", key), "dropped", `\`${key}\` has no equivalent outside generative and was dropped.`),
+      );
+    }
+  }
+  const systemKey =
+    body.systemInstruction === undefined && body.system_instruction !== undefined
+      ? "system_instruction"
+      : "systemInstruction";
+  const configKey =
+    body.generationConfig === undefined && body.generation_config !== undefined
+      ? "generation_config"
+      : "generationConfig";
+  const toolConfigKey =
+    body.toolConfig === undefined && body.tool_config !== undefined ? "tool_config" : "toolConfig";
+  const config = body.generationConfig ?? body.generation_config;
+  const info = generativeRequestInfo(body, options);
+  return {
+    value: {
+      model: info.model,
+      stream: info.stream,
+      system: decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses),
+      messages: decodeContents(body.contents, options, losses),
+      tools: decodeGenerativeTools(body.tools, losses),
+      toolChoice: decodeGenerativeToolConfig(
+        body.toolConfig ?? body.tool_config,
+        at("", toolConfigKey),
+        losses,
+      ),
+      ...(config === undefined ? {} : decodeGenerationConfig(config, at("", configKey), losses)),
+    },
+    losses,
+  };
+}
+
+function decodeSystem(
+  system: generative.SystemInstruction | undefined,
+  source: string,
+  losses: Loss[],
+): common.SystemBlock[] {
+  const blocks: common.SystemBlock[] = [];
+  system?.parts.forEach((part, index) => {
+    const partSource = at(source, "parts", index);
+    if (part.text !== undefined && part.thought !== true)
+      blocks.push({ text: part.text, source: partSource });
+    else
+      losses.push(
+        loss(
+          partSource,
+          "dropped",
+          "Only text parts of systemInstruction have an equivalent elsewhere; this part was dropped.",
+        ),
+      );
+  });
+  return blocks;
+}
+
+function decodeContents(
+  contents: readonly generative.Content[],
+  options: ResolvedOptions,
+  losses: Loss[],
+): common.Message[] {
+  const messages: common.Message[] = [];
+  // Calls of the latest model turn, for naming results that carry no id (research U1/U2: by name and order).
+  let pending: { id: string | undefined; name: string; answered: boolean }[] = [];
+  contents.forEach((content, turn) => {
+    const source = at("", "contents", turn);
+    const role = content.role === "model" ? "assistant" : "user";
+    for (const key of Object.keys(content)) {
+      if (key !== "role" && key !== "parts")
+        losses.push(loss(at(source, key), "dropped", `contents.${key} was dropped.`));
+    }
+    const naming: CallNaming = { seed: `req${turn}`, ordinal: 0 };
+    const parts = content.parts.map((part, index) => {
+      const decoded = decodePart(part, at(source, "parts", index), role, naming, options, losses);
+      if (decoded.type !== "tool-result" || decoded.callId !== undefined) return decoded;
+      const call = pending.find((candidate) => !candidate.answered && candidate.name === decoded.name);
+      if (call === undefined) return decoded;
+      call.answered = true;
+      return { ...decoded, callId: call.id };
+    });
+    if (role === "assistant") {
+      const calls = parts.filter((part): part is common.ToolCallPart => part.type === "tool-call");
+      if (calls.length > 0)
+        pending = calls.map((call) => ({ id: call.id, name: call.name, answered: false }));
+    }
+    messages.push({ role, parts, source });
+  });
+  return messages;
+}
+
+/** common request → generative request body (the model id goes in the URL: `translateRequest().model`). */
+export function encodeGenerativeRequest(
+  request: common.Request,
+  options: ResolvedOptions,
+): Translated<generative.Request> {
+  const losses: Loss[] = [];
+  const system: generative.Part[] = [];
+  for (const block of request.system) {
+    if (block.cache !== undefined) {
+      losses.push(
+        loss(
+          at(block.source, "cache_control"),
+          "dropped",
+          "Cache hints have no generative equivalent and were dropped.",
+        ),
+      );
+    }
+    if (block.late === true) {
+      losses.push(
+        loss(
+          block.source,
+          "approximated",
+          "A system message after the conversation began was moved into systemInstruction.",
+        ),
+      );
+    }
+    if (block.text !== "") system.push({ text: block.text });
+  }
+  const contents = encodeContents(request, options, losses);
+  // A request of system text only: the last system block becomes the user turn (research S5).
+  if (contents.length === 0) {
+    const last = [...request.system].reverse().find((block) => block.text !== "");
+    if (last !== undefined) {
+      system.pop();
+      contents.push({ role: "user", parts: [{ text: last.text }] });
+      losses.push(
+        loss(
+          last.source,
+          "synthesized",
+          "The request had no conversation; its last system text was sent as the user turn.",
+        ),
+      );
+    } else {
+      contents.push({ role: "user", parts: [{ text: "." }] });
+      losses.push(
+        loss(
+          "/contents",
+          "synthesized",
+          "The request had no conversation; a minimal user turn was inserted.",
+        ),
+      );
+    }
+  }
+  for (const [label, value] of [
+    ["user", request.user],
+    ["parallel tool calls", request.parallelToolCalls],
+  ] as const) {
+    if (value !== undefined)
+      losses.push(
+        loss(value.source, "dropped", `The ${label} setting has no generative equivalent and was dropped.`),
+      );
+  }
+  const tools = encodeGenerativeTools(request.tools, losses);
+  const toolConfig = encodeGenerativeToolChoice(request.toolChoice);
+  const generationConfig = encodeGenerationConfig(request, losses);
+  return {
+    value: {
+      contents,
+      ...(system.length === 0 ? {} : { systemInstruction: { parts: system } }),
+      ...(generationConfig === undefined ? {} : { generationConfig }),
+      ...(tools === undefined ? {} : { tools }),
+      ...(toolConfig === undefined ? {} : { toolConfig }),
+    },
+    losses,
+  };
+}

@@ -1,0 +1,339 @@
+/**
+ * generative response ⇄ common response (research F1–F3, F6–F9, K4, U1). Fields without a common slot
+ * are reported as dropped and kept in `extra`, so that generative → common → generative is exact.
+ * @see https://ai.google.dev/api/generate-content#generatecontentresponse
+ */
+import { isObject, type JsonObject } from "../../common/json";
+import { type Loss, loss, type Translated } from "../../common/loss";
+import type * as common from "../../common/model";
+import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import { decodeGenerativeFinishReason, encodeGenerativeFinishReason } from "./finish-reason";
+import { fallbackMediaType } from "./media";
+import { type CallNaming, decodePart } from "./parts-decode";
+import type * as generative from "./schema";
+import { decodeGenerativeUsage, encodeGenerativeUsage } from "./usage";
+
+const RESPONSE_KEYS = new Set([
+  "candidates",
+  "usageMetadata",
+  "modelVersion",
+  "responseId",
+  "createTime",
+  "promptFeedback",
+]);
+const CANDIDATE_KEYS = new Set(["content", "finishReason", "index"]);
+
+/** The seed of ids synthesized for the calls of a response without ids (research U1). */
+export function callSeed(responseId: string | undefined): string {
+  return responseId ?? "resp";
+}
+
+/** RFC 3339 → Unix seconds, without a clock or `Date` (days-from-civil). */
+export function parseTimestamp(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/.exec(text);
+  if (match === null) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const zone = match[7] ?? "Z";
+  const offset =
+    zone === "Z"
+      ? 0
+      : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  const days = era * 146097 + dayOfEra - 719468;
+  return days * 86400 + hour * 3600 + minute * 60 + second - offset * 60;
+}
+
+/** The top-level fields with no common slot, for `Response.extra`; each reported as dropped. */
+export function responseExtra(body: generative.Response, losses: Loss[]): common.Extra {
+  const raw: JsonObject = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "candidates" || key === "usageMetadata") continue;
+    raw[key] = value;
+    if (key === "promptFeedback" && isObject(value)) {
+      for (const field of Object.keys(value)) {
+        if (field !== "blockReason")
+          losses.push(loss(at("/promptFeedback", field), "dropped", `promptFeedback.${field} was dropped.`));
+      }
+    } else if (!RESPONSE_KEYS.has(key)) {
+      losses.push(
+        loss(at("", key), "dropped", `\`${key}\` has no equivalent outside generative and was dropped.`),
+      );
+    }
+  }
+  return { origin: "generative", raw: { fields: raw, hasCandidates: body.candidates !== undefined } };
+}
+
+/** The top-level fields kept in a generative `Response.extra`, to spread into an encoded response. */
+export function extraFields(extra: common.Extra | undefined): JsonObject {
+  return extra?.origin === "generative" && isObject(extra.raw.fields) ? extra.raw.fields : {};
+}
+
+/** The candidate fields with no common slot, for `Choice.extra`; each reported as dropped. */
+export function candidateExtra(
+  candidate: generative.Candidate,
+  source: string,
+  losses: Loss[],
+): common.Extra {
+  const rest: JsonObject = {};
+  for (const [key, value] of Object.entries(candidate)) {
+    if (CANDIDATE_KEYS.has(key)) continue;
+    rest[key] = value;
+    losses.push(
+      loss(at(source, key), "dropped", `candidates[].${key} has no common equivalent and was dropped.`),
+    );
+  }
+  const content = candidate.content;
+  const shape =
+    content === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(content).filter(([key]) => key !== "parts"));
+  return {
+    origin: "generative",
+    raw: {
+      candidate: rest,
+      ...(shape === undefined ? {} : { content: shape }),
+      hasParts: content?.parts !== undefined,
+      hasIndex: candidate.index !== undefined,
+    },
+  };
+}
+
+/** generative response → common response. */
+export function decodeGenerativeResponse(
+  body: generative.Response,
+  options: ResolvedOptions,
+): Translated<common.Response> {
+  const losses: Loss[] = [];
+  const extra = responseExtra(body, losses);
+  const seed = callSeed(body.responseId);
+  const choices = (body.candidates ?? []).map((candidate, position): common.Choice => {
+    const source = at("", "candidates", position);
+    const naming: CallNaming = { seed, ordinal: 0 };
+    const parts = (candidate.content?.parts ?? []).map((part, index) =>
+      decodePart(part, at(source, "content", "parts", index), "assistant", naming, options, losses),
+    );
+    const finishReason = decodeGenerativeFinishReason(candidate.finishReason, naming.ordinal > 0);
+    return {
+      index: candidate.index ?? position,
+      parts,
+      ...(finishReason === undefined ? {} : { finishReason, rawFinishReason: candidate.finishReason }),
+      extra: candidateExtra(candidate, source, losses),
+      source,
+    };
+  });
+  const created = body.createTime === undefined ? undefined : parseTimestamp(body.createTime);
+  const blocked = body.promptFeedback?.blockReason;
+  return {
+    value: {
+      ...(body.responseId === undefined ? {} : { id: body.responseId }),
+      ...(body.modelVersion === undefined ? {} : { model: body.modelVersion }),
+      ...(created === undefined ? {} : { created }),
+      choices,
+      ...(body.usageMetadata === undefined
+        ? {}
+        : { usage: decodeGenerativeUsage(body.usageMetadata, "/usageMetadata", losses) }),
+      ...(blocked === undefined
+        ? {}
+        : { promptBlocked: { reason: blocked, source: "/promptFeedback/blockReason" } }),
+      extra,
+    },
+    losses,
+  };
+}
+
+/** One common part of a response as generative parts (responses carry no tool results). */
+export function encodeResponsePart(
+  part: common.Part,
+  naming: CallNaming,
+  options: ResolvedOptions,
+  losses: Loss[],
+): generative.Part[] {
+  switch (part.type) {
+    case "text": {
+      const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
+      if (part.signature !== undefined && signature === undefined) {
+        losses.push(
+          loss(
+            part.signature.source ?? part.source,
+            "dropped",
+            `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
+          ),
+        );
+      }
+      if (part.citations !== undefined && part.citations.origin !== "generative") {
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            "Citations of another protocol have no generative form and were dropped.",
+          ),
+        );
+      }
+      return [{ text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) }];
+    }
+    case "reasoning": {
+      if (part.redacted !== undefined) {
+        losses.push(
+          loss(part.source, "dropped", "Redacted thinking has no generative equivalent and was dropped."),
+        );
+        if (part.text === "") return [];
+      }
+      const own = part.origin === "generative" ? part.signature : undefined;
+      if (part.signature !== undefined && own === undefined) {
+        losses.push(
+          loss(
+            part.signatureSource ?? part.source,
+            "dropped",
+            `A ${part.origin} thinking signature has no meaning at generative and was dropped.`,
+          ),
+        );
+      }
+      return [{ text: part.text, thought: true, ...(own === undefined ? {} : { thoughtSignature: own }) }];
+    }
+    case "tool-call": {
+      const ordinal = naming.ordinal++;
+      // An id this library synthesized for a call that had none is not sent back (exact round trip).
+      const id =
+        part.id === undefined || part.id === syntheticId(options, naming.seed, ordinal) ? undefined : part.id;
+      const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
+      if (part.signature !== undefined && signature === undefined) {
+        losses.push(
+          loss(
+            part.signature.source ?? part.source,
+            "dropped",
+            `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
+          ),
+        );
+      }
+      let args = part.arguments;
+      if (args === undefined) {
+        args = {};
+        losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
+      }
+      return [
+        {
+          functionCall: { ...(id === undefined ? {} : { id }), name: part.name, args: { ...args } },
+          ...(signature === undefined ? {} : { thoughtSignature: signature }),
+        },
+      ];
+    }
+    case "refusal":
+      losses.push(loss(part.source, "approximated", "A refusal was sent as text with finishReason SAFETY."));
+      return [{ text: part.text }];
+    case "media": {
+      if (part.data === undefined) {
+        if (part.url === undefined) {
+          losses.push(
+            loss(part.source, "dropped", "A provider file id has no generative form and was dropped."),
+          );
+          return [];
+        }
+        return [
+          {
+            fileData: {
+              fileUri: part.url,
+              ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }),
+            },
+          },
+        ];
+      }
+      return [
+        {
+          inlineData: { mimeType: part.mediaType ?? fallbackMediaType(part.kind), data: part.data },
+          ...(part.detail === undefined ? {} : { mediaResolution: part.detail }),
+        },
+      ];
+    }
+    case "opaque":
+      if (part.origin === "generative" && isObject(part.raw)) return [part.raw];
+      losses.push(
+        loss(part.source, "dropped", `The ${part.label} has no generative equivalent and was dropped.`),
+      );
+      return [];
+    case "tool-result":
+      losses.push(
+        loss(part.source, "dropped", "A tool result has no place in a generative response and was dropped."),
+      );
+      return [];
+  }
+}
+
+/** The candidate a common choice becomes: its parts, finish reason and the fields kept in `extra`. */
+export function encodeCandidate(
+  choice: common.Choice,
+  parts: generative.Part[],
+  losses: Loss[],
+): generative.Candidate {
+  const extra = choice.extra?.origin === "generative" ? choice.extra.raw : undefined;
+  const shape = extra !== undefined && isObject(extra.content) ? extra.content : undefined;
+  const hasContent = extra === undefined || shape !== undefined || parts.length > 0;
+  const withParts = extra === undefined || extra.hasParts === true || parts.length > 0;
+  let finishReason: string | undefined;
+  if (choice.finishReason !== undefined) {
+    const mapped = encodeGenerativeFinishReason(choice.finishReason, choice.rawFinishReason);
+    finishReason = mapped.value;
+    if (mapped.loss !== undefined) {
+      losses.push(
+        loss(
+          choice.source,
+          mapped.loss,
+          `The finish reason "${choice.rawFinishReason ?? choice.finishReason}" was sent as ${mapped.value}.`,
+        ),
+      );
+    }
+  }
+  if (choice.stopSequence !== undefined) {
+    losses.push(
+      loss(choice.source, "dropped", "generative does not say which stop sequence matched; it was dropped."),
+    );
+  }
+  return {
+    ...(hasContent ? { content: { ...(shape ?? { role: "model" }), ...(withParts ? { parts } : {}) } } : {}),
+    ...(finishReason === undefined ? {} : { finishReason }),
+    ...(extra !== undefined && extra.hasIndex === false ? {} : { index: choice.index }),
+    ...(extra !== undefined && isObject(extra.candidate) ? extra.candidate : {}),
+  };
+}
+
+/** common response → generative response. */
+export function encodeGenerativeResponse(
+  response: common.Response,
+  options: ResolvedOptions,
+): Translated<generative.Response> {
+  const losses: Loss[] = [];
+  const naming: CallNaming = { seed: callSeed(response.id), ordinal: 0 };
+  const candidates = response.choices.map((choice) => {
+    const current: CallNaming = { seed: naming.seed, ordinal: 0 };
+    const parts = choice.parts.flatMap((part) => encodeResponsePart(part, current, options, losses));
+    return encodeCandidate(choice, parts, losses);
+  });
+  const extra = extraFields(response.extra);
+  const withoutCandidates =
+    response.extra?.origin === "generative"
+      ? response.extra.raw.hasCandidates === false
+      : response.promptBlocked !== undefined;
+  const blocked = response.promptBlocked;
+  return {
+    value: {
+      ...(candidates.length === 0 && withoutCandidates ? {} : { candidates }),
+      ...(blocked === undefined ? {} : { promptFeedback: { blockReason: blocked.reason } }),
+      ...(response.usage === undefined ? {} : { usageMetadata: encodeGenerativeUsage(response.usage) }),
+      ...(response.model === undefined ? {} : { modelVersion: response.model }),
+      ...(response.id === undefined ? {} : { responseId: response.id }),
+      ...extra,
+    },
+    losses,
+  };
+}

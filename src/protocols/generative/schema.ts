@@ -1,0 +1,316 @@
+/**
+ * Zod schemas of the generative-content wire format: request (spec 2.9), response and stream chunk
+ * (2.10), error body. Loose objects everywhere; vendor enums open. Proto-JSON also accepts the
+ * snake_case field names, and real clients send some of them (`thinking_budget`,
+ * `parameters_json_schema`), so those fields are declared under both names.
+ * @see https://ai.google.dev/api/generate-content
+ */
+import { z } from "zod/v4";
+
+type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S;
+type WithSnake<Shape extends Record<string, z.ZodType>> = Shape & {
+  [Key in keyof Shape as Snake<Key & string>]: Shape[Key];
+};
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** The shape plus each field under its snake_case name, as proto-JSON parsers accept both. */
+function withSnake<Shape extends Record<string, z.ZodType>>(shape: Shape): WithSnake<Shape> {
+  const entries = Object.entries(shape);
+  return Object.fromEntries([
+    ...entries,
+    ...entries.map(([name, schema]) => [snakeCase(name), schema] as const),
+  ]) as WithSnake<Shape>;
+}
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+// ─── Parts and contents ───────────────────────────────────────────────────────────────────────────
+
+export const blob = z.looseObject({
+  mimeType: z.string(),
+  data: z.string(),
+  displayName: z.string().optional(),
+});
+export type Blob = z.infer<typeof blob>;
+
+export const fileData = z.looseObject({
+  fileUri: z.string(),
+  mimeType: z.string().optional(),
+  displayName: z.string().optional(),
+});
+export type FileData = z.infer<typeof fileData>;
+
+/** `name` and `args` are absent on the pieces of a Vertex `streamFunctionCallArguments` stream. */
+export const functionCall = z.looseObject({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  args: jsonObject.optional(),
+  partialArgs: z
+    .array(z.looseObject({ jsonPath: z.string().optional(), willContinue: z.boolean().optional() }))
+    .optional(),
+  willContinue: z.boolean().optional(),
+});
+export type FunctionCall = z.infer<typeof functionCall>;
+
+export const functionResponse = z.looseObject({
+  id: z.string().optional(),
+  name: z.string(),
+  /** Must be a JSON object (research U4). */
+  response: jsonObject,
+  parts: z.array(z.looseObject({ inlineData: blob.optional(), fileData: fileData.optional() })).optional(),
+  willContinue: z.boolean().optional(),
+  scheduling: z.string().optional(),
+});
+export type FunctionResponse = z.infer<typeof functionResponse>;
+
+export const executableCode = z.looseObject({
+  code: z.string(),
+  language: z.string().optional(),
+  id: z.string().optional(),
+});
+export const codeExecutionResult = z.looseObject({
+  outcome: z.string().optional(),
+  output: z.string().optional(),
+  id: z.string().optional(),
+});
+
+/** One part: exactly one data field in practice; `thought`/`thoughtSignature` ride along. */
+export const part = z.looseObject({
+  text: z.string().optional(),
+  inlineData: blob.optional(),
+  fileData: fileData.optional(),
+  functionCall: functionCall.optional(),
+  functionResponse: functionResponse.optional(),
+  executableCode: executableCode.optional(),
+  codeExecutionResult: codeExecutionResult.optional(),
+  thought: z.boolean().optional(),
+  thoughtSignature: z.string().optional(),
+  videoMetadata: z.looseObject({}).optional(),
+  mediaResolution: z.union([z.string(), z.looseObject({})]).optional(),
+  partMetadata: z.looseObject({}).optional(),
+});
+export type Part = z.infer<typeof part>;
+
+/** Roles of a request turn: `user` or `model` (`assistant` is rejected, as the API does). */
+export const role = z.union([z.literal("user"), z.literal("model")]);
+export type Role = z.infer<typeof role>;
+
+export const content = z.looseObject({ role: role.optional(), parts: z.array(part) });
+export type Content = z.infer<typeof content>;
+
+/** `systemInstruction`: the API ignores its role; clients send `"user"` or nothing. */
+export const systemInstruction = z.looseObject({ role: z.string().optional(), parts: z.array(part) });
+export type SystemInstruction = z.infer<typeof systemInstruction>;
+
+/** A candidate's content: `parts` may be missing (MAX_TOKENS with thinking), or the object empty (SAFETY). */
+export const responseContent = z.looseObject({
+  role: z.string().optional(),
+  parts: z.array(part).optional(),
+});
+export type ResponseContent = z.infer<typeof responseContent>;
+
+// ─── Schema (OpenAPI subset) ──────────────────────────────────────────────────────────────────────
+
+/** A generative `Schema`: types are upper- or lower-case strings; kept loose (research T3). */
+export const schema = z.looseObject({
+  type: z.string().optional(),
+  format: z.string().optional(),
+  description: z.string().optional(),
+  nullable: z.boolean().optional(),
+  enum: z.array(z.string()).optional(),
+  required: z.array(z.string()).optional(),
+});
+export type Schema = z.infer<typeof schema>;
+
+// ─── Tools ────────────────────────────────────────────────────────────────────────────────────────
+
+export const functionDeclaration = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+  ...withSnake({
+    parameters: schema.optional(),
+    parametersJsonSchema: z.unknown().optional(),
+    response: schema.optional(),
+    responseJsonSchema: z.unknown().optional(),
+  }),
+  behavior: z.string().optional(),
+});
+export type FunctionDeclaration = z.infer<typeof functionDeclaration>;
+
+export const tool = z.looseObject({
+  ...withSnake({
+    functionDeclarations: z.array(functionDeclaration).optional(),
+    googleSearch: z.looseObject({}).optional(),
+    googleSearchRetrieval: z.looseObject({}).optional(),
+    codeExecution: z.looseObject({}).optional(),
+    urlContext: z.looseObject({}).optional(),
+    googleMaps: z.looseObject({}).optional(),
+    fileSearch: z.looseObject({}).optional(),
+    computerUse: z.looseObject({}).optional(),
+    enterpriseWebSearch: z.looseObject({}).optional(),
+    retrieval: z.looseObject({}).optional(),
+  }),
+  mcpServers: z.array(z.looseObject({})).optional(),
+});
+export type Tool = z.infer<typeof tool>;
+
+export const functionCallingConfig = z.looseObject({
+  mode: z.string().optional(),
+  ...withSnake({ allowedFunctionNames: z.array(z.string()).optional() }),
+});
+export type FunctionCallingConfig = z.infer<typeof functionCallingConfig>;
+
+export const toolConfig = z.looseObject({
+  ...withSnake({
+    functionCallingConfig: functionCallingConfig.optional(),
+    retrievalConfig: z.looseObject({}).optional(),
+  }),
+});
+export type ToolConfig = z.infer<typeof toolConfig>;
+
+export const safetySetting = z.looseObject({
+  category: z.string(),
+  threshold: z.string(),
+  method: z.string().optional(),
+});
+export type SafetySetting = z.infer<typeof safetySetting>;
+
+// ─── Generation config ────────────────────────────────────────────────────────────────────────────
+
+export const thinkingConfig = z.looseObject({
+  ...withSnake({
+    thinkingBudget: z.number().int().optional(),
+    includeThoughts: z.boolean().optional(),
+    thinkingLevel: z.string().optional(),
+  }),
+});
+export type ThinkingConfig = z.infer<typeof thinkingConfig>;
+
+export const generationConfig = z.looseObject({
+  ...withSnake({
+    temperature: z.number().min(0).max(2).optional(),
+    topP: z.number().min(0).max(1).optional(),
+    topK: z.number().int().min(0).optional(),
+    maxOutputTokens: z.number().int().optional(),
+    stopSequences: z.array(z.string()).max(5).optional(),
+    candidateCount: z.number().int().optional(),
+    responseMimeType: z.string().optional(),
+    responseSchema: schema.optional(),
+    responseJsonSchema: z.unknown().optional(),
+    thinkingConfig: thinkingConfig.optional(),
+    presencePenalty: z.number().optional(),
+    frequencyPenalty: z.number().optional(),
+    seed: z.number().int().optional(),
+    responseLogprobs: z.boolean().optional(),
+    logprobs: z.number().int().min(0).optional(),
+    mediaResolution: z.string().optional(),
+    responseModalities: z.array(z.string()).optional(),
+    speechConfig: z.looseObject({}).optional(),
+    imageConfig: z.looseObject({}).optional(),
+    enableEnhancedCivicAnswers: z.boolean().optional(),
+  }),
+});
+export type GenerationConfig = z.infer<typeof generationConfig>;
+
+// ─── Request ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The body of `:generateContent` / `:streamGenerateContent`; the model id is in the URL, not here. */
+export const request = z.looseObject({
+  contents: z.array(content).min(1),
+  ...withSnake({
+    systemInstruction: systemInstruction.optional(),
+    generationConfig: generationConfig.optional(),
+    toolConfig: toolConfig.optional(),
+    safetySettings: z.array(safetySetting).optional(),
+    cachedContent: z.string().optional(),
+  }),
+  tools: z.array(tool).optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+});
+export type Request = z.infer<typeof request>;
+
+// ─── Response ─────────────────────────────────────────────────────────────────────────────────────
+
+export const safetyRating = z.looseObject({
+  category: z.string().optional(),
+  probability: z.string().optional(),
+  blocked: z.boolean().optional(),
+});
+export type SafetyRating = z.infer<typeof safetyRating>;
+
+export const candidate = z.looseObject({
+  content: responseContent.optional(),
+  /** Open: STOP, MAX_TOKENS, SAFETY, RECITATION, MALFORMED_FUNCTION_CALL, MODEL_ARMOR ...; "" while streaming. */
+  finishReason: z.string().optional(),
+  finishMessage: z.string().optional(),
+  index: z.number().int().optional(),
+  safetyRatings: z.array(safetyRating).optional(),
+  citationMetadata: z.looseObject({}).optional(),
+  groundingMetadata: z.looseObject({}).optional(),
+  urlContextMetadata: z.looseObject({}).optional(),
+  logprobsResult: z.looseObject({}).optional(),
+  avgLogprobs: z.number().optional(),
+  tokenCount: z.number().optional(),
+});
+export type Candidate = z.infer<typeof candidate>;
+
+export const promptFeedback = z.looseObject({
+  blockReason: z.string().optional(),
+  blockReasonMessage: z.string().optional(),
+  safetyRatings: z.array(safetyRating).optional(),
+});
+export type PromptFeedback = z.infer<typeof promptFeedback>;
+
+const modalityTokenCount = z.array(
+  z.looseObject({ modality: z.string().optional(), tokenCount: z.number().optional() }),
+);
+
+export const usageMetadata = z.looseObject({
+  promptTokenCount: z.number().int().optional(),
+  candidatesTokenCount: z.number().int().optional(),
+  thoughtsTokenCount: z.number().int().optional(),
+  cachedContentTokenCount: z.number().int().optional(),
+  toolUsePromptTokenCount: z.number().int().optional(),
+  totalTokenCount: z.number().int().optional(),
+  promptTokensDetails: modalityTokenCount.optional(),
+  candidatesTokensDetails: modalityTokenCount.optional(),
+  cacheTokensDetails: modalityTokenCount.optional(),
+  toolUsePromptTokensDetails: modalityTokenCount.optional(),
+  trafficType: z.string().optional(),
+  serviceTier: z.string().optional(),
+});
+export type UsageMetadata = z.infer<typeof usageMetadata>;
+
+/** A whole response, and also one chunk of a stream (each chunk is a full response object). */
+export const response = z.looseObject({
+  candidates: z.array(candidate).optional(),
+  promptFeedback: promptFeedback.optional(),
+  usageMetadata: usageMetadata.optional(),
+  modelVersion: z.string().optional(),
+  responseId: z.string().optional(),
+  /** Vertex: RFC 3339 time. */
+  createTime: z.string().optional(),
+});
+export type Response = z.infer<typeof response>;
+
+// ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
+
+export const errorBody = z.looseObject({
+  error: z.looseObject({
+    code: z.number().int().nullable(),
+    message: z.string(),
+    /** Canonical code name: INVALID_ARGUMENT, NOT_FOUND, RESOURCE_EXHAUSTED ... (open). */
+    status: z.string(),
+    details: z.array(z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** One SSE `data:` payload of `:streamGenerateContent?alt=sse`: a response chunk, or a mid-stream error. */
+export const streamEvent = z.union([errorBody, response]);
+export type StreamEvent = z.infer<typeof streamEvent>;

@@ -1,0 +1,342 @@
+/**
+ * generative stream chunks → common stream parts (research X7–X10). Each chunk is a whole response;
+ * text parts continue the open block, every other part is a block of its own; usage is cumulative;
+ * the finish reason (which some upstreams repeat on every chunk) is emitted once, when the stream ends.
+ */
+import { isObject, type JsonObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import type { Step, StreamReducer } from "../../stream/reducer";
+import { decodeGenerativeError } from "./error";
+import { decodeGenerativeFinishReason } from "./finish-reason";
+import { decodePart } from "./parts-decode";
+import { callSeed, parseTimestamp, responseExtra } from "./response";
+import type * as generative from "./schema";
+import { decodeGenerativeUsage } from "./usage";
+
+type Open = { readonly kind: "text" | "reasoning"; readonly index: number };
+/** A Vertex `streamFunctionCallArguments` call whose arguments are still arriving. */
+type OpenCall = { readonly index: number; readonly args: JsonObject };
+
+export type GenerativeDecodeState = {
+  readonly started: boolean;
+  readonly done: boolean;
+  readonly seed: string;
+  readonly nextIndex: number;
+  readonly ordinal: number;
+  readonly open: Open | undefined;
+  readonly call: OpenCall | undefined;
+  readonly finish: string | undefined;
+  /** Candidate fields with no common slot, merged over chunks (last wins), and the content's shape. */
+  readonly candidate: JsonObject;
+  readonly content: JsonObject | undefined;
+  readonly hasParts: boolean;
+  readonly hasIndex: boolean;
+  /** Loss paths already reported: every chunk repeats the same fields. */
+  readonly reported: ReadonlySet<string>;
+};
+
+const initial: GenerativeDecodeState = {
+  started: false,
+  done: false,
+  seed: callSeed(undefined),
+  nextIndex: 0,
+  ordinal: 0,
+  open: undefined,
+  call: undefined,
+  finish: undefined,
+  candidate: {},
+  content: undefined,
+  hasParts: false,
+  hasIndex: false,
+  reported: new Set(),
+};
+
+function close(open: Open | undefined): common.StreamPart[] {
+  if (open === undefined) return [];
+  return [
+    open.kind === "text"
+      ? { type: "text-end", index: open.index }
+      : { type: "reasoning-end", index: open.index },
+  ];
+}
+
+const MAX_PATH_DEPTH = 64;
+
+/** Sets `$.a.b` (a Vertex partialArgs `jsonPath`) in a copy of `args`; string pieces are appended. */
+function setPath(args: JsonObject, path: string, value: unknown, append: boolean): JsonObject {
+  const keys = path
+    .replace(/^\$\.?/, "")
+    .split(".")
+    .filter((key) => key !== "");
+  const [head, ...rest] = keys;
+  if (head === undefined || keys.length > MAX_PATH_DEPTH) return args;
+  const current = args[head];
+  const next =
+    rest.length === 0
+      ? append && typeof current === "string" && typeof value === "string"
+        ? current + value
+        : value
+      : setPath(isObject(current) ? current : {}, `$.${rest.join(".")}`, value, append);
+  return { ...Object.fromEntries(Object.entries(args).filter(([key]) => key !== head)), [head]: next };
+}
+
+function partialValue(piece: JsonObject): unknown {
+  if ("stringValue" in piece) return piece.stringValue;
+  if ("numberValue" in piece) return piece.numberValue;
+  if ("boolValue" in piece) return piece.boolValue;
+  if ("nullValue" in piece) return null;
+  return piece.structValue ?? piece.listValue;
+}
+
+export function generativeStreamDecoder(
+  options: ResolvedOptions,
+): StreamReducer<GenerativeDecodeState, generative.StreamEvent, common.StreamPart> {
+  return {
+    initial,
+    step(state, event): Step<GenerativeDecodeState, common.StreamPart> {
+      if (state.done) return { state, out: [] };
+      if ("error" in event && isObject(event.error)) {
+        const code = typeof event.error.code === "number" ? event.error.code : 500;
+        return {
+          state: { ...state, done: true },
+          out: [{ type: "error", error: decodeGenerativeError({ status: code, body: event }) }],
+        };
+      }
+      return decodeChunk(state, event as generative.Response, options);
+    },
+    end(state) {
+      if (state.done) return { state, out: [] };
+      const out: common.StreamPart[] = [...close(state.open)];
+      if (state.call !== undefined) {
+        out.push({
+          type: "tool-call-delta",
+          index: state.call.index,
+          argumentsText: JSON.stringify(state.call.args),
+        });
+        out.push({ type: "tool-call-end", index: state.call.index });
+      }
+      if (state.finish !== undefined) {
+        const reason = decodeGenerativeFinishReason(state.finish, state.ordinal > 0);
+        const extra: common.Extra = {
+          origin: "generative",
+          raw: {
+            candidate: state.candidate,
+            ...(state.content === undefined ? {} : { content: state.content }),
+            hasParts: state.hasParts,
+            hasIndex: state.hasIndex,
+          },
+        };
+        if (reason !== undefined) out.push({ type: "finish", reason, rawReason: state.finish, extra });
+      }
+      return { state: { ...state, done: true, open: undefined, call: undefined }, out };
+    },
+  };
+}
+
+function decodeChunk(
+  state: GenerativeDecodeState,
+  chunk: generative.Response,
+  options: ResolvedOptions,
+): Step<GenerativeDecodeState, common.StreamPart> {
+  const out: common.StreamPart[] = [];
+  const found: Loss[] = [];
+  let next: GenerativeDecodeState = state;
+  const usage =
+    chunk.usageMetadata === undefined
+      ? undefined
+      : decodeGenerativeUsage(chunk.usageMetadata, "/usageMetadata", found);
+  if (!next.started) {
+    const created = chunk.createTime === undefined ? undefined : parseTimestamp(chunk.createTime);
+    out.push({
+      type: "response-start",
+      ...(chunk.responseId === undefined ? {} : { id: chunk.responseId }),
+      ...(chunk.modelVersion === undefined ? {} : { model: chunk.modelVersion }),
+      ...(created === undefined ? {} : { created }),
+      ...(usage === undefined ? {} : { usage }),
+      extra: responseExtra(chunk, found),
+    });
+    next = { ...next, started: true, seed: callSeed(chunk.responseId) };
+  } else if (usage !== undefined) {
+    out.push({ type: "usage", usage });
+  }
+  const candidates = chunk.candidates ?? [];
+  candidates.forEach((candidate, position) => {
+    const source = at("", "candidates", position);
+    if ((candidate.index ?? position) !== 0) {
+      found.push(
+        loss(source, "dropped", "A stream carries one candidate; this further candidate was dropped."),
+      );
+      return;
+    }
+    next = decodeCandidate(next, candidate, source, options, out, found);
+  });
+  const blocked = chunk.promptFeedback?.blockReason;
+  if (blocked !== undefined && candidates.length === 0) {
+    out.push(...close(next.open));
+    next = { ...next, open: undefined };
+    out.push({ type: "prompt-blocked", reason: blocked });
+  }
+  const losses = found.filter((entry) => !next.reported.has(entry.path));
+  if (losses.length > 0)
+    next = { ...next, reported: new Set([...next.reported, ...losses.map((entry) => entry.path)]) };
+  return { state: next, out, ...(losses.length === 0 ? {} : { losses }) };
+}
+
+function decodeCandidate(
+  state: GenerativeDecodeState,
+  candidate: generative.Candidate,
+  source: string,
+  options: ResolvedOptions,
+  out: common.StreamPart[],
+  found: Loss[],
+): GenerativeDecodeState {
+  let next: GenerativeDecodeState = state;
+  const metadata = Object.fromEntries(
+    Object.entries(candidate).filter(
+      ([key]) => key !== "content" && key !== "finishReason" && key !== "index",
+    ),
+  );
+  for (const key of Object.keys(metadata))
+    found.push(
+      loss(at(source, key), "dropped", `candidates[].${key} has no common equivalent and was dropped.`),
+    );
+  const content = candidate.content;
+  next = {
+    ...next,
+    candidate: { ...next.candidate, ...metadata },
+    hasIndex: next.hasIndex || candidate.index !== undefined,
+    hasParts: next.hasParts || content?.parts !== undefined,
+    content:
+      content === undefined
+        ? next.content
+        : {
+            ...next.content,
+            ...Object.fromEntries(Object.entries(content).filter(([key]) => key !== "parts")),
+          },
+    finish:
+      candidate.finishReason === undefined || candidate.finishReason === ""
+        ? next.finish
+        : candidate.finishReason,
+  };
+  content?.parts?.forEach((part, index) => {
+    next = decodeStreamPart(next, part, at(source, "content", "parts", index), options, out, found);
+  });
+  return next;
+}
+
+function decodeStreamPart(
+  state: GenerativeDecodeState,
+  part: generative.Part,
+  source: string,
+  options: ResolvedOptions,
+  out: common.StreamPart[],
+  found: Loss[],
+): GenerativeDecodeState {
+  const call = part.functionCall;
+  if (call !== undefined && state.call !== undefined) {
+    // Vertex streamed arguments: pieces until a piece that does not continue.
+    let args = state.call.args;
+    for (const piece of call.partialArgs ?? []) {
+      if (typeof piece.jsonPath === "string")
+        args = setPath(
+          args,
+          piece.jsonPath,
+          partialValue(piece),
+          piece.willContinue === true || "stringValue" in piece,
+        );
+    }
+    if (call.willContinue === true) return { ...state, call: { ...state.call, args } };
+    out.push({ type: "tool-call-delta", index: state.call.index, argumentsText: JSON.stringify(args) });
+    out.push({ type: "tool-call-end", index: state.call.index });
+    return { ...state, call: undefined };
+  }
+  if (
+    part.text !== undefined &&
+    call === undefined &&
+    part.inlineData === undefined &&
+    part.fileData === undefined &&
+    part.executableCode === undefined &&
+    part.codeExecutionResult === undefined &&
+    part.functionResponse === undefined
+  ) {
+    return decodeText(state, part, part.text, out);
+  }
+  const closed = close(state.open);
+  out.push(...closed);
+  let next: GenerativeDecodeState = { ...state, open: undefined };
+  const index = next.nextIndex;
+  next = { ...next, nextIndex: index + 1 };
+  if (call !== undefined) {
+    const ordinal = next.ordinal;
+    const id = call.id ?? syntheticId(options, next.seed, ordinal);
+    if (call.id === undefined)
+      found.push(
+        loss(
+          at(source, "functionCall", "id"),
+          "synthesized",
+          `The function call has no id; "${id}" was derived from the input.`,
+        ),
+      );
+    next = { ...next, ordinal: ordinal + 1 };
+    out.push({
+      type: "tool-call-start",
+      index,
+      id,
+      name: call.name ?? "",
+      ...(part.thoughtSignature === undefined
+        ? {}
+        : { signature: { origin: "generative", value: part.thoughtSignature } }),
+    });
+    if (call.willContinue === true && call.args === undefined) return { ...next, call: { index, args: {} } };
+    out.push({ type: "tool-call-delta", index, argumentsText: JSON.stringify(call.args ?? {}) });
+    out.push({ type: "tool-call-end", index });
+    return next;
+  }
+  const decoded = decodePart(part, source, "assistant", { seed: next.seed, ordinal: 0 }, options, found);
+  if (decoded.type === "media") out.push({ type: "media", index, part: decoded });
+  else if (decoded.type === "opaque") out.push({ type: "opaque", index, part: decoded });
+  return next;
+}
+
+/** Text and thoughts continue the open block of their kind; a signature ends its block (research X7). */
+function decodeText(
+  state: GenerativeDecodeState,
+  part: generative.Part,
+  text: string,
+  out: common.StreamPart[],
+): GenerativeDecodeState {
+  const kind = part.thought === true ? "reasoning" : "text";
+  const signature = part.thoughtSignature;
+  let open = state.open;
+  let nextIndex = state.nextIndex;
+  if (text === "" && signature === undefined) return state;
+  const attachOnly = text === "" && open?.kind === kind;
+  if (open?.kind !== kind) {
+    out.push(...close(open));
+    open = { kind, index: nextIndex };
+    nextIndex += 1;
+    out.push(
+      kind === "text"
+        ? { type: "text-start", index: open.index }
+        : { type: "reasoning-start", index: open.index, origin: "generative" },
+    );
+  }
+  if (!attachOnly && text !== "") {
+    out.push(
+      kind === "text"
+        ? { type: "text-delta", index: open.index, text }
+        : { type: "reasoning-delta", index: open.index, text },
+    );
+  }
+  if (signature === undefined) return { ...state, open, nextIndex };
+  out.push(
+    kind === "text"
+      ? { type: "block-signature", index: open.index, signature: { origin: "generative", value: signature } }
+      : { type: "reasoning-signature", index: open.index, signature },
+  );
+  out.push(...close(open));
+  return { ...state, open: undefined, nextIndex };
+}

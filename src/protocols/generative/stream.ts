@@ -1,0 +1,3 @@
+/** The generative stream reducers (pure): chunks → common stream parts, and back. */
+export { type GenerativeDecodeState, generativeStreamDecoder } from "./stream-decode";
+export { type GenerativeEncodeState, generativeStreamEncoder } from "./stream-encode";

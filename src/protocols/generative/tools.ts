@@ -1,0 +1,216 @@
+/**
+ * generative `tools` and `toolConfig.functionCallingConfig` ⇄ common tools and tool choice
+ * (research T1–T10, C1, C4). Function parameters travel as converted `parameters`; see
+ * `encodeGenerativeTools` for when `parametersJsonSchema` is used instead.
+ * @see https://ai.google.dev/api/caching#Tool
+ */
+import { isObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
+import { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
+import type * as generative from "./schema";
+
+const DECLARATION_KEYS = new Set([
+  "name",
+  "description",
+  "parameters",
+  "parametersJsonSchema",
+  "parameters_json_schema",
+]);
+
+/** `tools` → common tools: each function declaration a function tool, each other entry a provider tool. */
+export function decodeGenerativeTools(
+  tools: readonly generative.Tool[] | undefined,
+  losses: Loss[],
+): common.Tool[] {
+  const out: common.Tool[] = [];
+  tools?.forEach((tool, toolIndex) => {
+    const base = at("", "tools", toolIndex);
+    for (const [key, value] of Object.entries(tool)) {
+      if (key !== "functionDeclarations" && key !== "function_declarations") {
+        out.push({
+          type: "provider",
+          origin: "generative",
+          raw: { [key]: value },
+          label: `${key} tool`,
+          source: at(base, key),
+        });
+        continue;
+      }
+      const declarations = (Array.isArray(value) ? value : []) as generative.FunctionDeclaration[];
+      declarations.forEach((declaration, index) => {
+        const source = at(base, key, index);
+        for (const field of Object.keys(declaration)) {
+          if (!DECLARATION_KEYS.has(field)) {
+            losses.push(
+              loss(
+                at(source, field),
+                "dropped",
+                `functionDeclarations.${field} has no common equivalent and was dropped.`,
+              ),
+            );
+          }
+        }
+        const jsonSchema = declaration.parametersJsonSchema ?? declaration.parameters_json_schema;
+        const jsonField =
+          declaration.parametersJsonSchema === undefined ? "parameters_json_schema" : "parametersJsonSchema";
+        let parameters: common.JsonSchema | undefined;
+        let parametersSource: string | undefined;
+        if (isObject(jsonSchema)) {
+          parameters = jsonSchema;
+          parametersSource = at(source, jsonField);
+        } else if (declaration.parameters !== undefined) {
+          parameters = fromGenerativeSchema(declaration.parameters);
+          parametersSource = at(source, "parameters");
+        }
+        out.push({
+          type: "function",
+          name: declaration.name,
+          ...(declaration.description === undefined ? {} : { description: declaration.description }),
+          ...(parameters === undefined ? {} : { parameters, parametersSource }),
+          source,
+        });
+      });
+    }
+  });
+  return out;
+}
+
+/** `functionCallingConfig` → common tool choice (research C1, C4). */
+export function decodeGenerativeToolConfig(
+  config: generative.ToolConfig | undefined,
+  base: string,
+  losses: Loss[],
+): common.ToolChoice | undefined {
+  if (config === undefined) return undefined;
+  const field = Object.hasOwn(config, "functionCallingConfig")
+    ? "functionCallingConfig"
+    : "function_calling_config";
+  for (const key of Object.keys(config)) {
+    if (key !== "functionCallingConfig" && key !== "function_calling_config") {
+      losses.push(
+        loss(at(base, key), "dropped", `toolConfig.${key} has no common equivalent and was dropped.`),
+      );
+    }
+  }
+  const calling = config.functionCallingConfig ?? config.function_calling_config;
+  if (calling === undefined) return undefined;
+  const source = at(base, field);
+  const names = calling.allowedFunctionNames ?? calling.allowed_function_names;
+  const mode = (calling.mode ?? "AUTO").toUpperCase();
+  switch (mode) {
+    case "NONE":
+      return { type: "none", source };
+    case "ANY":
+      if (names === undefined || names.length === 0) return { type: "required", source };
+      if (names.length === 1 && names[0] !== undefined) return { type: "tool", name: names[0], source };
+      return { type: "allowed", names, mode: "required", source };
+    case "AUTO":
+    case "MODE_UNSPECIFIED":
+      return names === undefined || names.length === 0
+        ? { type: "auto", source }
+        : { type: "allowed", names, mode: "auto", source };
+    default:
+      losses.push(
+        loss(
+          at(source, "mode"),
+          "approximated",
+          `The function calling mode "${calling.mode}" has no common equivalent; it was read as AUTO.`,
+        ),
+      );
+      return names === undefined || names.length === 0
+        ? { type: "auto", source }
+        : { type: "allowed", names, mode: "auto", source };
+  }
+}
+
+/**
+ * Common tools → generative `tools`: all functions in one `functionDeclarations` entry, then the
+ * provider tools of generative origin. Parameters go as the converted `parameters` (research T4: it
+ * works on Vertex and on every model); only a schema the converter cannot express (recursive or
+ * foreign `$ref`, extreme nesting) goes unchanged as `parametersJsonSchema`, which Gemini also takes.
+ */
+export function encodeGenerativeTools(
+  tools: readonly common.Tool[],
+  losses: Loss[],
+): generative.Tool[] | undefined {
+  const declarations: generative.FunctionDeclaration[] = [];
+  const others: generative.Tool[] = [];
+  for (const tool of tools) {
+    if (tool.type === "provider") {
+      if (tool.origin === "generative" && isObject(tool.raw)) others.push(tool.raw);
+      else
+        losses.push(
+          loss(tool.source, "dropped", `The ${tool.label} has no generative equivalent and was dropped.`),
+        );
+      continue;
+    }
+    if (tool.strict !== undefined) {
+      losses.push(
+        loss(at(tool.source, "strict"), "dropped", "`strict` has no generative equivalent and was dropped."),
+      );
+    }
+    if (tool.cache !== undefined) {
+      losses.push(
+        loss(
+          at(tool.source, "cache_control"),
+          "dropped",
+          "Cache hints have no generative equivalent and were dropped.",
+        ),
+      );
+    }
+    declarations.push({
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      ...encodeParameters(tool, losses),
+    });
+  }
+  const out = declarations.length === 0 ? others : [{ functionDeclarations: declarations }, ...others];
+  return out.length === 0 ? undefined : out;
+}
+
+function encodeParameters(
+  tool: common.FunctionTool,
+  losses: Loss[],
+): Partial<generative.FunctionDeclaration> {
+  if (tool.parameters === undefined) return {};
+  const converted = toGenerativeSchema(
+    tool.parameters,
+    tool.parametersSource ?? at(tool.source, "parameters"),
+  );
+  if (converted.raw || converted.schema === undefined) return { parametersJsonSchema: tool.parameters };
+  losses.push(...converted.losses);
+  const schema = converted.schema;
+  const keys = Object.keys(schema);
+  // A parameter-less tool: Gemini rejects an object schema without properties (research T10).
+  if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return {};
+  return {
+    parameters:
+      schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema,
+  };
+}
+
+/** Common tool choice → `toolConfig` (research C1). */
+export function encodeGenerativeToolChoice(
+  choice: common.ToolChoice | undefined,
+): generative.ToolConfig | undefined {
+  if (choice === undefined) return undefined;
+  switch (choice.type) {
+    case "auto":
+      return { functionCallingConfig: { mode: "AUTO" } };
+    case "none":
+      return { functionCallingConfig: { mode: "NONE" } };
+    case "required":
+      return { functionCallingConfig: { mode: "ANY" } };
+    case "tool":
+      return { functionCallingConfig: { mode: "ANY", allowedFunctionNames: [choice.name] } };
+    case "allowed":
+      return {
+        functionCallingConfig: {
+          mode: choice.mode === "required" ? "ANY" : "AUTO",
+          allowedFunctionNames: [...choice.names],
+        },
+      };
+  }
+}

@@ -1,0 +1,321 @@
+/**
+ * fast-check arbitraries written against the generative wire format (not produced by our encoders):
+ * requests, responses, stream chunk sequences and error bodies, with the odd shapes real payloads
+ * have (snake_case fields, upper-case Schema types, parts without args, candidates without index ...).
+ */
+import fc from "fast-check";
+
+const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
+const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("", " ", "ü✓", "\n"));
+const base64 = fc.stringMatching(/^[A-Za-z0-9+/]{0,12}={0,2}$/);
+const jsonObject = fc.dictionary(word, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+const signature = base64.filter((value) => value.length > 0);
+
+export const generativeSchemaArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{
+  node: Record<string, unknown>;
+}>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.record(
+      {
+        type: fc.constantFrom("STRING", "string", "INTEGER", "NUMBER", "BOOLEAN"),
+        format: fc.constantFrom("enum", "date-time", "int32", "float"),
+        enum: fc.array(word, { minLength: 1, maxLength: 3 }),
+        nullable: fc.boolean(),
+        description: text,
+      },
+      { requiredKeys: ["type"] },
+    ),
+    fc.record(
+      {
+        type: fc.constantFrom("OBJECT", "object"),
+        properties: fc.dictionary(word, tie("node"), { maxKeys: 3 }),
+        required: fc.array(word, { maxLength: 2 }),
+        propertyOrdering: fc.array(word, { maxLength: 2 }),
+      },
+      { requiredKeys: ["type"] },
+    ),
+    fc.record(
+      { type: fc.constantFrom("ARRAY", "array"), items: tie("node"), maxItems: fc.nat(5) },
+      { requiredKeys: ["type"] },
+    ),
+    fc.record({ anyOf: fc.array(tie("node"), { minLength: 1, maxLength: 2 }) }),
+  ),
+})).node;
+
+const textPart = fc.record(
+  { text, thought: fc.boolean(), thoughtSignature: signature },
+  { requiredKeys: ["text"] },
+);
+const inlinePart = fc.record({
+  inlineData: fc.record({
+    mimeType: fc.constantFrom("image/png", "image/gif", "audio/wav", "application/pdf", "x/unknown"),
+    data: base64,
+  }),
+});
+const filePart = fc.record({
+  fileData: fc.record(
+    {
+      fileUri: fc.oneof(fc.webUrl(), fc.constant("gs://bucket/file.pdf"), fc.constant("https://youtu.be/x")),
+      mimeType: fc.constantFrom("video/mp4", "image/jpeg"),
+    },
+    { requiredKeys: ["fileUri"] },
+  ),
+});
+const callPart = fc.record(
+  {
+    functionCall: fc.record({ name: word, args: jsonObject, id: word }, { requiredKeys: ["name"] }),
+    thoughtSignature: signature,
+  },
+  { requiredKeys: ["functionCall"] },
+);
+const responsePart = fc.record({
+  functionResponse: fc.record(
+    {
+      name: word,
+      response: fc.oneof(jsonObject, fc.record({ content: text }), fc.record({ error: text })),
+      id: word,
+    },
+    { requiredKeys: ["name", "response"] },
+  ),
+});
+const codePart = fc.oneof(
+  fc.record({ executableCode: fc.record({ code: text, language: fc.constant("PYTHON") }) }),
+  fc.record({ codeExecutionResult: fc.record({ outcome: fc.constant("OUTCOME_OK"), output: text }) }),
+);
+const oddPart = fc.record(
+  { text, videoMetadata: fc.constant({}), futurePartField: fc.integer() },
+  { requiredKeys: ["text"] },
+);
+
+export const generativePartArb = fc.oneof(
+  textPart,
+  inlinePart,
+  filePart,
+  callPart,
+  responsePart,
+  codePart,
+  oddPart,
+);
+
+const content = fc.record(
+  { role: fc.constantFrom("user", "model"), parts: fc.array(generativePartArb, { maxLength: 4 }) },
+  { requiredKeys: ["parts"] },
+);
+
+const thinkingConfig = fc.oneof(
+  fc.record(
+    { thinkingBudget: fc.integer({ min: -1, max: 40_000 }), includeThoughts: fc.boolean() },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { thinking_budget: fc.integer({ min: -1, max: 40_000 }), include_thoughts: fc.boolean() },
+    { requiredKeys: [] },
+  ),
+  fc.record({ thinkingLevel: fc.constantFrom("LOW", "high", "minimal") }),
+);
+
+const generationConfig = fc.record(
+  {
+    temperature: fc.double({ min: 0, max: 2, noNaN: true }),
+    topP: fc.double({ min: 0, max: 1, noNaN: true }),
+    topK: fc.nat(100),
+    maxOutputTokens: fc.nat(100_000),
+    stopSequences: fc.array(text, { maxLength: 5 }),
+    candidateCount: fc.integer({ min: 1, max: 8 }),
+    seed: fc.integer(),
+    presencePenalty: fc.double({ min: -2, max: 2, noNaN: true }),
+    responseLogprobs: fc.boolean(),
+    logprobs: fc.nat(20),
+    responseMimeType: fc.constantFrom("application/json", "text/plain", "text/x.enum"),
+    responseSchema: generativeSchemaArb,
+    thinkingConfig,
+    responseModalities: fc.constantFrom(["TEXT"], ["TEXT", "IMAGE"]),
+  },
+  { requiredKeys: [] },
+);
+
+const tools = fc.array(
+  fc.oneof(
+    fc.record({
+      functionDeclarations: fc.array(
+        fc.record(
+          { name: word, description: text, parameters: generativeSchemaArb },
+          { requiredKeys: ["name"] },
+        ),
+        { maxLength: 3 },
+      ),
+    }),
+    fc.constant({ googleSearch: {} }),
+    fc.constant({ codeExecution: {} }),
+  ),
+  { maxLength: 3 },
+);
+
+const toolConfig = fc.record({
+  functionCallingConfig: fc.record(
+    {
+      mode: fc.constantFrom("AUTO", "ANY", "NONE", "VALIDATED", "MODE_UNSPECIFIED"),
+      allowedFunctionNames: fc.array(word, { maxLength: 3 }),
+    },
+    { requiredKeys: [] },
+  ),
+});
+
+export const generativeRequestArb = fc.record(
+  {
+    contents: fc.array(content, { minLength: 1, maxLength: 5 }),
+    systemInstruction: fc.record(
+      { role: fc.constant("user"), parts: fc.array(textPart, { maxLength: 2 }) },
+      { requiredKeys: ["parts"] },
+    ),
+    generationConfig,
+    tools,
+    toolConfig,
+    safetySettings: fc.array(
+      fc.record({ category: fc.constant("HARM_CATEGORY_HARASSMENT"), threshold: fc.constant("BLOCK_NONE") }),
+      { maxLength: 1 },
+    ),
+    cachedContent: word,
+  },
+  { requiredKeys: ["contents"] },
+);
+
+const usageMetadata = fc.record(
+  {
+    promptTokenCount: fc.nat(10_000),
+    candidatesTokenCount: fc.nat(10_000),
+    thoughtsTokenCount: fc.nat(10_000),
+    cachedContentTokenCount: fc.nat(10_000),
+    toolUsePromptTokenCount: fc.nat(1_000),
+    totalTokenCount: fc.nat(40_000),
+    promptTokensDetails: fc.constant([{ modality: "TEXT", tokenCount: 1 }]),
+    trafficType: fc.constant("ON_DEMAND"),
+  },
+  { requiredKeys: [] },
+);
+
+const modelPart = fc.oneof(textPart, inlinePart, callPart, codePart);
+const finishReason = fc.constantFrom(
+  "STOP",
+  "MAX_TOKENS",
+  "SAFETY",
+  "RECITATION",
+  "MALFORMED_FUNCTION_CALL",
+  "OTHER",
+  "MODEL_ARMOR",
+  "NEW_REASON",
+);
+
+const candidate = fc.record(
+  {
+    content: fc.record(
+      { role: fc.constant("model"), parts: fc.array(modelPart, { maxLength: 4 }) },
+      { requiredKeys: [] },
+    ),
+    finishReason,
+    index: fc.nat(2),
+    safetyRatings: fc.constant([{ category: "HARM_CATEGORY_HATE_SPEECH", probability: "NEGLIGIBLE" }]),
+    groundingMetadata: fc.record({ webSearchQueries: fc.array(word, { maxLength: 2 }) }),
+    finishMessage: text,
+    avgLogprobs: fc.double({ min: -5, max: -0.001, noNaN: true }),
+  },
+  { requiredKeys: [] },
+);
+
+export const generativeResponseArb = fc.record(
+  {
+    candidates: fc.array(candidate, { maxLength: 2 }),
+    promptFeedback: fc.record({ blockReason: fc.constantFrom("SAFETY", "OTHER") }, { requiredKeys: [] }),
+    usageMetadata,
+    modelVersion: word,
+    responseId: word,
+    createTime: fc.constant("2026-02-15T07:50:37.854117Z"),
+  },
+  { requiredKeys: [] },
+);
+
+export const generativeErrorBodyArb = fc.record({
+  error: fc.record(
+    {
+      code: fc.oneof(fc.constantFrom(400, 401, 403, 404, 429, 500, 503, 504), fc.constant(null)),
+      message: text,
+      status: fc.constantFrom(
+        "INVALID_ARGUMENT",
+        "NOT_FOUND",
+        "RESOURCE_EXHAUSTED",
+        "UNAVAILABLE",
+        "SOMETHING_ELSE",
+      ),
+      details: fc.constant([
+        { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID" },
+      ]),
+    },
+    { requiredKeys: ["code", "message", "status"] },
+  ),
+});
+
+/** A hand-written stream: text and thoughts split at odd places, whole calls, partial-args pieces, usage, maybe an error. */
+const chunk = fc.record(
+  {
+    candidates: fc.tuple(
+      fc.record(
+        {
+          content: fc.record(
+            {
+              role: fc.constant("model"),
+              parts: fc.array(fc.oneof(textPart, callPart, codePart, inlinePart), { maxLength: 3 }),
+            },
+            { requiredKeys: [] },
+          ),
+          finishReason: fc.constantFrom("", "STOP", "MAX_TOKENS", "SAFETY"),
+          index: fc.constant(0),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    usageMetadata,
+    responseId: fc.constant("r"),
+    modelVersion: fc.constant("gemini-x"),
+  },
+  { requiredKeys: [] },
+);
+const partialArgs = fc.record({
+  candidates: fc.constant([
+    {
+      content: {
+        role: "model",
+        parts: [
+          {
+            functionCall: {
+              partialArgs: [{ jsonPath: "$.a.b", stringValue: "x", willContinue: true }],
+              willContinue: true,
+            },
+          },
+        ],
+      },
+    },
+  ]),
+});
+const streamedCall = fc.constant([
+  {
+    candidates: [
+      { content: { role: "model", parts: [{ functionCall: { name: "g", willContinue: true } }] } },
+    ],
+  },
+]);
+
+export const generativeStreamArb = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        { weight: 5, arbitrary: chunk.map((value) => [value]) },
+        streamedCall,
+        partialArgs.map((value) => [value]),
+        fc.constant([{ candidates: [{ content: { role: "model", parts: [{ functionCall: {} }] } }] }]),
+      ),
+      { maxLength: 8 },
+    ),
+    fc.option(generativeErrorBodyArb, { nil: undefined }),
+  )
+  .map(([groups, error]) => [...groups.flat(), ...(error === undefined ? [] : [error])]);
