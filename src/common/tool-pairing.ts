@@ -1,0 +1,64 @@
+/**
+ * The pre-flight check every target needs (research U3): each tool call has exactly one result, in the
+ * user turn(s) right after the assistant turn(s) that made it, and each result answers such a call.
+ * Providers reject orphans with opaque 400s; this names the orphan id instead.
+ */
+import { TranslationError } from "./errors";
+import type * as common from "./model";
+import { parsePointer } from "./pointer";
+
+export type ToolPairingProblem = { readonly message: string; readonly path: string };
+
+/**
+ * The first pairing problem of a request, or `undefined`. Calls without an id (generative before
+ * Gemini 3) and server-side calls are not paired here: their results are matched by name or are opaque.
+ */
+export function findToolPairingProblem(request: common.Request): ToolPairingProblem | undefined {
+  let pending = new Map<string, string>();
+  let answered = new Set<string>();
+  let previous: common.Message["role"] | undefined;
+  for (const message of request.messages) {
+    if (message.role === "assistant" && previous !== "assistant") {
+      const orphan = pending.entries().next();
+      if (!orphan.done)
+        return { message: `tool call ${orphan.value[0]} has no tool result`, path: orphan.value[1] };
+      pending = new Map();
+      answered = new Set();
+    }
+    for (const part of message.parts) {
+      if (
+        message.role === "assistant" &&
+        part.type === "tool-call" &&
+        part.server === undefined &&
+        part.id !== undefined
+      ) {
+        pending.set(part.id, part.source);
+      } else if (part.type === "tool-result" && part.callId !== undefined) {
+        if (pending.delete(part.callId)) answered.add(part.callId);
+        else if (answered.has(part.callId)) {
+          return { message: `tool call ${part.callId} has more than one tool result`, path: part.source };
+        } else {
+          return {
+            message: `tool result for ${part.callId} answers no tool call of the assistant turn before it`,
+            path: part.source,
+          };
+        }
+      }
+    }
+    previous = message.role;
+  }
+  const orphan = pending.entries().next();
+  return orphan.done
+    ? undefined
+    : { message: `tool call ${orphan.value[0]} has no tool result`, path: orphan.value[1] };
+}
+
+/** Throws a 400 `TranslationError` naming the orphan id when the calls and results of a request do not pair up. */
+export function checkToolPairing(request: common.Request): void {
+  const problem = findToolPairingProblem(request);
+  if (problem === undefined) return;
+  throw new TranslationError(problem.message, {
+    status: 400,
+    issues: [{ code: "tool_pairing", path: parsePointer(problem.path), message: problem.message }],
+  });
+}

@@ -1,0 +1,30 @@
+/** The messages protocol plugged into the translator (see `ProtocolAdapter`). */
+import type { ProtocolAdapter } from "../adapter";
+import { decodeMessagesError, encodeMessagesError } from "./error";
+import { decodeMessagesRequest, encodeMessagesRequest, messagesRequestInfo } from "./request";
+import { decodeMessagesResponse, encodeMessagesResponse } from "./response";
+import type { ErrorBody, Request, Response, StreamEvent } from "./schema";
+import { errorBody, request, response, streamEvent } from "./schema";
+import { messagesStreamDecoder, messagesStreamEncoder } from "./stream";
+
+export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, ErrorBody> = {
+  schemas: { request, response, event: streamEvent, errorBody },
+  requestInfo: (body) => messagesRequestInfo(body),
+  decodeRequest: decodeMessagesRequest,
+  encodeRequest: encodeMessagesRequest,
+  decodeResponse: decodeMessagesResponse,
+  encodeResponse: encodeMessagesResponse,
+  decodeError: decodeMessagesError,
+  encodeError: encodeMessagesError,
+  streamDecoder: (options) =>
+    messagesStreamDecoder(options) as ReturnType<
+      ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>["streamDecoder"]
+    >,
+  streamEncoder: (options) =>
+    messagesStreamEncoder(options) as ReturnType<
+      ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>["streamEncoder"]
+    >,
+  sseEventName: (event) => event.type,
+  parseEventData: (data) => JSON.parse(data),
+  formatEventData: (event) => JSON.stringify(event),
+};

@@ -1,0 +1,214 @@
+/** messages content blocks (request or response) → common parts; fields without a common slot become losses. */
+import { isObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
+import { textToBase64 } from "./base64";
+import type {
+  CacheControl,
+  ContentBlock,
+  ContentBlockParam,
+  DocumentBlock,
+  ImageBlock,
+  TextBlock,
+  ToolResultBlock,
+  ToolResultContent,
+} from "./schema";
+
+type AnyBlock = ContentBlockParam | ContentBlock | ToolResultContent;
+
+/** Reports each own key of `value` that is not in `known` as dropped, and returns those fields. */
+export function dropExtras(
+  value: object,
+  known: readonly string[],
+  base: string,
+  what: string,
+  losses: Loss[],
+): Record<string, unknown> | undefined {
+  const entries: [string, unknown][] = [];
+  for (const [key, field] of Object.entries(value)) {
+    if (known.includes(key)) continue;
+    entries.push([key, field]);
+    losses.push(
+      loss(
+        at(base, key),
+        "dropped",
+        `\`${key}\` of ${what} has no equivalent in the common model and was dropped.`,
+      ),
+    );
+  }
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+}
+
+export function decodeCache(cacheControl: CacheControl | null | undefined): common.CacheHint | undefined {
+  if (cacheControl === null || cacheControl === undefined) return undefined;
+  return cacheControl.ttl === undefined
+    ? { type: cacheControl.type }
+    : { type: cacheControl.type, ttl: cacheControl.ttl };
+}
+
+function opaque(block: { readonly type: string }, source: string): common.OpaquePart {
+  return { type: "opaque", origin: "messages", raw: block, label: `${block.type} block`, source };
+}
+
+export function decodeText(block: TextBlock, source: string, losses: Loss[]): common.TextPart {
+  dropExtras(block, ["type", "text", "cache_control", "citations"], source, "a text block", losses);
+  const cache = decodeCache(block.cache_control);
+  const citations = block.citations;
+  return {
+    type: "text",
+    text: block.text,
+    source,
+    ...(cache === undefined ? {} : { cache }),
+    ...(citations === null || citations === undefined || citations.length === 0
+      ? {}
+      : { citations: { origin: "messages" as const, items: citations } }),
+  };
+}
+
+function decodeImage(block: ImageBlock, source: string, losses: Loss[]): common.MediaPart {
+  dropExtras(block, ["type", "source", "cache_control"], source, "an image block", losses);
+  const cache = decodeCache(block.cache_control);
+  const base = {
+    type: "media" as const,
+    kind: "image" as const,
+    source,
+    ...(cache === undefined ? {} : { cache }),
+  };
+  const input = block.source;
+  if (input.type === "base64") return { ...base, mediaType: input.media_type, data: input.data };
+  if (input.type === "url") return { ...base, url: input.url };
+  return { ...base, fileId: input.file_id };
+}
+
+function decodeDocument(
+  block: DocumentBlock,
+  source: string,
+  losses: Loss[],
+): common.MediaPart | common.OpaquePart {
+  const input = block.source;
+  if (input.type === "content") return opaque(block, source);
+  dropExtras(block, ["type", "source", "title", "cache_control"], source, "a document block", losses);
+  const cache = decodeCache(block.cache_control);
+  const base = {
+    type: "media" as const,
+    kind: "document" as const,
+    source,
+    ...(typeof block.title === "string" ? { title: block.title } : {}),
+    ...(cache === undefined ? {} : { cache }),
+  };
+  if (input.type === "base64") return { ...base, mediaType: input.media_type, data: input.data };
+  if (input.type === "text") return { ...base, mediaType: input.media_type, data: textToBase64(input.data) };
+  if (input.type === "url") return { ...base, mediaType: "application/pdf", url: input.url };
+  return { ...base, fileId: input.file_id };
+}
+
+function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]): common.ToolResultPart {
+  dropExtras(
+    block,
+    ["type", "tool_use_id", "content", "is_error", "cache_control"],
+    source,
+    "a tool_result block",
+    losses,
+  );
+  const content: (common.TextPart | common.MediaPart)[] = [];
+  if (typeof block.content === "string") {
+    content.push({ type: "text", text: block.content, source: at(source, "content") });
+  } else if (block.content !== undefined) {
+    block.content.forEach((item, index) => {
+      const part = decodeBlock(item, at(source, "content", index), losses);
+      if (part?.type === "text" || part?.type === "media") content.push(part);
+      else
+        losses.push(
+          loss(
+            at(source, "content", index),
+            "dropped",
+            `A ${item.type} block inside a tool result has no equivalent in the common model and was dropped.`,
+          ),
+        );
+    });
+  }
+  const cache = decodeCache(block.cache_control);
+  return {
+    type: "tool-result",
+    callId: block.tool_use_id,
+    content,
+    source,
+    ...(block.is_error === undefined ? {} : { isError: block.is_error }),
+    ...(cache === undefined ? {} : { cache }),
+  };
+}
+
+function decodeToolUse(
+  block: {
+    readonly id: string;
+    readonly name: string;
+    readonly input: unknown;
+    readonly cache_control?: CacheControl | null;
+  },
+  source: string,
+  losses: Loss[],
+): common.ToolCallPart {
+  const extra = dropExtras(
+    block,
+    ["type", "id", "name", "input", "cache_control"],
+    source,
+    "a tool_use block",
+    losses,
+  );
+  const cache = decodeCache(block.cache_control);
+  return {
+    type: "tool-call",
+    id: block.id,
+    name: block.name,
+    ...(isObject(block.input)
+      ? { arguments: block.input }
+      : { argumentsText: JSON.stringify(block.input ?? {}) }),
+    source,
+    ...(cache === undefined ? {} : { cache }),
+    ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
+  };
+}
+
+/**
+ * One block → one part. Server-side blocks (`server_tool_use`, their results, MCP blocks …) become opaque
+ * parts of messages origin: other protocols drop them, messages restores them exactly.
+ */
+export function decodeBlock(block: AnyBlock, source: string, losses: Loss[]): common.Part | undefined {
+  switch (block.type) {
+    case "text":
+      return decodeText(block as TextBlock, source, losses);
+    case "image":
+      return decodeImage(block as ImageBlock, source, losses);
+    case "document":
+      return decodeDocument(block as DocumentBlock, source, losses);
+    case "thinking": {
+      const thinking = block as { thinking: string; signature: string };
+      dropExtras(block, ["type", "thinking", "signature"], source, "a thinking block", losses);
+      return {
+        type: "reasoning",
+        text: thinking.thinking,
+        signature: thinking.signature,
+        signatureSource: at(source, "signature"),
+        origin: "messages",
+        source,
+      };
+    }
+    case "redacted_thinking": {
+      dropExtras(block, ["type", "data"], source, "a redacted_thinking block", losses);
+      return {
+        type: "reasoning",
+        text: "",
+        redacted: (block as { data: string }).data,
+        origin: "messages",
+        source,
+      };
+    }
+    case "tool_use":
+      return decodeToolUse(block as { id: string; name: string; input: unknown }, source, losses);
+    case "tool_result":
+      return decodeToolResult(block as ToolResultBlock, source, losses);
+    default:
+      return isObject(block) ? opaque(block, source) : undefined;
+  }
+}

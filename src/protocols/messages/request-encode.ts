@@ -1,0 +1,117 @@
+/** common request → messages request: every field messages cannot carry becomes a loss. */
+import type { Loss, Translated } from "../../common/loss";
+import { loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import { checkToolPairing } from "../../common/tool-pairing";
+import {
+  encodeResponseFormat,
+  encodeSampling,
+  encodeThinking,
+  encodeToolChoice,
+  encodeTools,
+  historyAllowsThinking,
+} from "./request-settings";
+import { encodeSystem, encodeTurns, ensureUserFirst, toMessage } from "./request-turns";
+import type { Request } from "./schema";
+
+const EMAIL = /\S+@\S+\.\S+/;
+
+function dropUnsupported(request: common.Request, losses: Loss[]): void {
+  const drop = (given: common.Given<unknown> | undefined, name: string) => {
+    if (given !== undefined)
+      losses.push(
+        loss(given.source, "dropped", `\`${name}\` has no messages-protocol equivalent and was dropped.`),
+      );
+  };
+  drop(request.presencePenalty, "presence_penalty");
+  drop(request.frequencyPenalty, "frequency_penalty");
+  drop(request.seed, "seed");
+  drop(request.logprobs, "logprobs");
+  drop(request.topLogprobs, "top_logprobs");
+  if (request.candidateCount !== undefined && request.candidateCount.value !== 1) {
+    drop(request.candidateCount, "n (several candidates)");
+  }
+}
+
+function encodeMetadata(request: common.Request, losses: Loss[]): Pick<Request, "metadata"> {
+  const user = request.user;
+  if (user === undefined) return {};
+  if (EMAIL.test(user.value)) {
+    losses.push(
+      loss(
+        user.source,
+        "dropped",
+        "The messages API rejects personal identifiers such as e-mail addresses in `metadata.user_id`; the user was dropped.",
+      ),
+    );
+    return {};
+  }
+  return { metadata: { user_id: user.value } };
+}
+
+/**
+ * common request → messages request. Throws a 400 `TranslationError` when a tool call has no result
+ * (or a result no call), naming the id (research U3).
+ */
+export function encodeMessagesRequest(
+  request: common.Request,
+  options: ResolvedOptions,
+): Translated<Request> {
+  checkToolPairing(request);
+  const losses: Loss[] = [];
+  const encoded = encodeSystem(request, encodeTurns(request, options, losses), losses);
+  // With no conversation left, the placeholder points at the first source message (or the messages field).
+  const turns = ensureUserFirst(encoded.turns, request.messages[0]?.source ?? "/messages", losses);
+  const given = request.maxTokens;
+  if (given === undefined) {
+    losses.push(
+      loss(
+        "/max_tokens",
+        "synthesized",
+        `The messages API requires \`max_tokens\`; ${options.maxTokens} was used.`,
+      ),
+    );
+  }
+  const budget = {
+    value: given?.value ?? options.maxTokens,
+    given: given !== undefined,
+    source: given?.source ?? "/max_tokens",
+  };
+  let reasoning = encodeThinking(request.reasoning, budget, losses);
+  if (
+    reasoning.thinking?.type === "enabled" &&
+    !historyAllowsThinking(turns) &&
+    request.reasoning !== undefined
+  ) {
+    losses.push(
+      loss(
+        request.reasoning.source,
+        "dropped",
+        "The conversation's last tool-use turn has no thinking block the messages API can accept, so thinking was turned off.",
+      ),
+    );
+    reasoning = { maxTokens: budget.value };
+  }
+  const thinkingOn = reasoning.thinking?.type === "enabled" || reasoning.thinking?.type === "adaptive";
+  const tools = encodeTools(request.tools, losses);
+  const format = encodeResponseFormat(request, reasoning.thinking?.type === "enabled", losses);
+  const allTools = format.tool === undefined ? tools : [...tools, format.tool];
+  const choice =
+    format.choice ??
+    encodeToolChoice(request, allTools.length > 0, reasoning.thinking?.type === "enabled", losses);
+  dropUnsupported(request, losses);
+  const value: Request = {
+    model: request.model,
+    max_tokens: reasoning.maxTokens,
+    ...(encoded.system === undefined ? {} : { system: encoded.system }),
+    messages: turns.map(toMessage),
+    ...(allTools.length === 0 ? {} : { tools: allTools }),
+    ...(choice === undefined ? {} : { tool_choice: choice }),
+    ...(reasoning.thinking === undefined ? {} : { thinking: reasoning.thinking }),
+    ...encodeSampling(request, thinkingOn, losses),
+    ...encodeMetadata(request, losses),
+    stream: request.stream,
+  };
+  return { value, losses };
+}

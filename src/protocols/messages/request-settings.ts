@@ -1,0 +1,350 @@
+/**
+ * Common tools, tool choice, reasoning and response format → messages `tools`, `tool_choice`, `thinking`
+ * (research T1–T2, C1–C3, K1, K6, P7).
+ */
+import { TranslationError } from "../../common/errors";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { encodeCache } from "./encode-blocks";
+import type { Turn } from "./request-turns";
+import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
+
+/** The tool that emulates a JSON response format (research P7, LiteLLM's name). */
+export const JSON_TOOL = "json_tool_call";
+
+function inputSchema(tool: common.FunctionTool): Record<string, unknown> {
+  const schema = tool.parameters;
+  if (schema === undefined) return { type: "object", properties: {} };
+  if (schema.type === undefined) return { type: "object", ...schema };
+  if (schema.type !== "object") {
+    throw new TranslationError(
+      `Tool \`${tool.name}\`: the messages API needs an input schema of type "object", not ${JSON.stringify(schema.type)}.`,
+    );
+  }
+  return { ...schema };
+}
+
+/** Function tools → custom tools; provider tools of messages origin kept, others dropped. */
+export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool[] {
+  const result: Tool[] = [];
+  for (const tool of tools) {
+    if (tool.type === "provider") {
+      if (tool.origin === "messages") result.push(tool.raw as Tool);
+      else
+        losses.push(
+          loss(
+            tool.source,
+            "dropped",
+            `The ${tool.origin} ${tool.label} has no messages equivalent and was dropped.`,
+          ),
+        );
+      continue;
+    }
+    if (tool.strict !== undefined) {
+      losses.push(
+        loss(tool.source, "dropped", "The tool's `strict` flag has no messages equivalent and was dropped."),
+      );
+    }
+    result.push({
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      input_schema: inputSchema(tool) as { type: "object" },
+      ...encodeCache(tool.cache, tool.source, losses),
+    });
+  }
+  return result;
+}
+
+const EFFORT_BUDGET: Readonly<Record<string, number>> = {
+  minimal: 1024,
+  low: 1024,
+  medium: 2048,
+  high: 4096,
+  xhigh: 8192,
+  max: 16384,
+};
+const MIN_BUDGET = 1024;
+
+/**
+ * Reasoning → `thinking` and the `max_tokens` it needs: effort → budget (low 1024, medium 2048, high 4096),
+ * budget ≥ 1024 and < max_tokens, raising max_tokens by the budget when it is too small (research K1).
+ */
+export function encodeThinking(
+  reasoning: common.ReasoningConfig | undefined,
+  maxTokens: { value: number; given: boolean; source: string },
+  losses: Loss[],
+): { thinking?: ThinkingConfig; maxTokens: number } {
+  if (reasoning === undefined) return { maxTokens: maxTokens.value };
+  const { effort, budgetTokens, enabled, source } = reasoning;
+  if (enabled === false || effort === "none" || budgetTokens === 0) {
+    return { thinking: { type: "disabled" }, maxTokens: maxTokens.value };
+  }
+  let budget: number;
+  if (budgetTokens !== undefined && budgetTokens > 0) {
+    budget = budgetTokens;
+    if (budget < MIN_BUDGET) {
+      losses.push(
+        loss(
+          source,
+          "clamped",
+          `A thinking budget of ${budgetTokens} is below the messages minimum and was raised to ${MIN_BUDGET}.`,
+        ),
+      );
+      budget = MIN_BUDGET;
+    }
+  } else if (effort !== undefined) {
+    const known = EFFORT_BUDGET[effort];
+    if (known === undefined) {
+      losses.push(
+        loss(
+          source,
+          "approximated",
+          `Reasoning effort \`${effort}\` is unknown; a medium thinking budget was used.`,
+        ),
+      );
+    }
+    budget = known ?? EFFORT_BUDGET.medium ?? 2048;
+  } else if (budgetTokens !== undefined || enabled === true) {
+    losses.push(
+      loss(
+        source,
+        "approximated",
+        "Thinking was requested without a budget; the minimum messages budget was used.",
+      ),
+    );
+    budget = MIN_BUDGET;
+  } else {
+    if (reasoning.includeThoughts !== undefined) {
+      losses.push(loss(source, "dropped", "`includeThoughts` has no messages equivalent and was dropped."));
+    }
+    return { maxTokens: maxTokens.value };
+  }
+  if (budget < maxTokens.value)
+    return { thinking: { type: "enabled", budget_tokens: budget }, maxTokens: maxTokens.value };
+  if (maxTokens.given) {
+    losses.push(
+      loss(
+        maxTokens.source,
+        "clamped",
+        "`max_tokens` must exceed the thinking budget; the budget was added to it.",
+      ),
+    );
+  }
+  return { thinking: { type: "enabled", budget_tokens: budget }, maxTokens: budget + maxTokens.value };
+}
+
+/**
+ * With thinking on, the assistant turn before the last tool results must start with a thinking block;
+ * when the history cannot satisfy that (foreign reasoning was dropped), thinking is turned off (research K6).
+ */
+export function historyAllowsThinking(turns: readonly Turn[]): boolean {
+  let lastUser = -1;
+  turns.forEach((turn, index) => {
+    if (turn.role === "user") lastUser = index;
+  });
+  const user = turns[lastUser];
+  if (user === undefined || !user.blocks.some((block) => block.value.type === "tool_result")) return true;
+  const assistant = turns[lastUser - 1];
+  const first = assistant?.blocks[0]?.value.type;
+  return first === "thinking" || first === "redacted_thinking";
+}
+
+/** Tool choice and the parallel flag → `tool_choice` (research C1–C3). */
+export function encodeToolChoice(
+  request: common.Request,
+  hasTools: boolean,
+  forcedThinking: boolean,
+  losses: Loss[],
+): ToolChoice | undefined {
+  const choice = request.toolChoice;
+  const parallel = request.parallelToolCalls;
+  if (!hasTools) {
+    if (choice !== undefined && choice.type !== "auto" && choice.type !== "none") {
+      losses.push(
+        loss(
+          choice.source,
+          "dropped",
+          "A tool choice without tools has no messages equivalent and was dropped.",
+        ),
+      );
+    }
+    return undefined;
+  }
+  const flag = parallel === undefined ? {} : { disable_parallel_tool_use: !parallel.value };
+  if (choice === undefined) {
+    return parallel?.value === false ? { type: "auto", disable_parallel_tool_use: true } : undefined;
+  }
+  let result: ToolChoice;
+  switch (choice.type) {
+    case "none":
+      return { type: "none" };
+    case "auto":
+      return { type: "auto", ...flag };
+    case "required":
+      result = { type: "any", ...flag };
+      break;
+    case "tool":
+      result = { type: "tool", name: choice.name, ...flag };
+      break;
+    case "allowed":
+      if (choice.mode === "required" && choice.names.length === 1 && choice.names[0] !== undefined) {
+        result = { type: "tool", name: choice.names[0], ...flag };
+      } else {
+        losses.push(
+          loss(
+            choice.source,
+            "approximated",
+            "A restriction to a subset of tools has no messages equivalent; the choice was widened to all tools.",
+          ),
+        );
+        result = { type: choice.mode === "required" ? "any" : "auto", ...flag };
+      }
+      break;
+  }
+  if (forcedThinking && (result.type === "any" || result.type === "tool")) {
+    losses.push(
+      loss(
+        choice.source,
+        "approximated",
+        "The messages API rejects a forced tool choice with extended thinking; `auto` was sent.",
+      ),
+    );
+    return { type: "auto", ...flag };
+  }
+  return result;
+}
+
+/**
+ * A JSON response format → a forced `json_tool_call` tool whose input schema is the requested schema
+ * (research P7); its tool_use comes back as text (see response decoding).
+ */
+export function encodeResponseFormat(
+  request: common.Request,
+  thinking: boolean,
+  losses: Loss[],
+): { tool?: Tool; choice?: ToolChoice } {
+  const format = request.responseFormat;
+  if (format === undefined || format.type === "text") return {};
+  let schema: Record<string, unknown> =
+    format.type === "json-schema"
+      ? { ...format.schema }
+      : { type: "object", additionalProperties: true, properties: {} };
+  if (schema.type === undefined) schema = { type: "object", ...schema };
+  else if (schema.type !== "object") {
+    // A tool input must be an object: a scalar or array answer is wrapped in a `value` property.
+    losses.push(
+      loss(
+        format.source,
+        "approximated",
+        "A non-object response schema was wrapped in an object with a `value` property.",
+      ),
+    );
+    schema = { type: "object", properties: { value: schema }, required: ["value"] };
+  }
+  const tool: Tool = {
+    name: JSON_TOOL,
+    ...(format.type === "json-schema" && format.description !== undefined
+      ? { description: format.description }
+      : {}),
+    input_schema: schema as { type: "object" },
+  };
+  if (format.type === "json-schema" && format.strict !== undefined) {
+    losses.push(
+      loss(
+        format.source,
+        "dropped",
+        "`strict` of the response format has no messages equivalent and was dropped.",
+      ),
+    );
+  }
+  if (request.toolChoice !== undefined || thinking) {
+    losses.push(
+      loss(
+        format.source,
+        "approximated",
+        "The JSON response tool could not be forced (a tool choice or thinking is set); the model may answer in text.",
+      ),
+    );
+    return { tool };
+  }
+  return { tool, choice: { type: "tool", name: JSON_TOOL } };
+}
+
+export type Sampling = Pick<Request, "temperature" | "top_p" | "top_k" | "stop_sequences">;
+
+function clampTo(
+  given: common.Given<number>,
+  low: number,
+  high: number,
+  name: string,
+  losses: Loss[],
+): number {
+  if (given.value >= low && given.value <= high) return given.value;
+  const value = Math.min(high, Math.max(low, given.value));
+  losses.push(
+    loss(
+      given.source,
+      "clamped",
+      `\`${name}\` ${given.value} is outside the messages range ${low}–${high} and was clamped to ${value}.`,
+    ),
+  );
+  return value;
+}
+
+/** Sampling → messages: temperature clamped to 0–1 (P1), top_p dropped beside temperature or with thinking (P2). */
+export function encodeSampling(request: common.Request, thinking: boolean, losses: Loss[]): Sampling {
+  const result: { -readonly [K in keyof Sampling]: Sampling[K] } = {};
+  const dropForThinking = (given: common.Given<number> | undefined, name: string) => {
+    if (given !== undefined)
+      losses.push(
+        loss(
+          given.source,
+          "dropped",
+          `\`${name}\` is rejected by the messages API with extended thinking and was dropped.`,
+        ),
+      );
+  };
+  if (thinking) {
+    dropForThinking(request.temperature, "temperature");
+    dropForThinking(request.topP, "top_p");
+    dropForThinking(request.topK, "top_k");
+  } else {
+    if (request.temperature !== undefined)
+      result.temperature = clampTo(request.temperature, 0, 1, "temperature", losses);
+    if (request.topP !== undefined) {
+      if (request.temperature !== undefined) {
+        losses.push(
+          loss(
+            request.topP.source,
+            "dropped",
+            "The messages API rejects `temperature` and `top_p` together; `top_p` was dropped.",
+          ),
+        );
+      } else result.top_p = clampTo(request.topP, 0, 1, "top_p", losses);
+    }
+    if (request.topK !== undefined) {
+      const value = Math.max(0, Math.round(request.topK.value));
+      if (value !== request.topK.value)
+        losses.push(
+          loss(request.topK.source, "clamped", "`top_k` must be a non-negative integer and was rounded."),
+        );
+      result.top_k = value;
+    }
+  }
+  if (request.stop !== undefined) {
+    const kept: string[] = [];
+    request.stop.value.forEach((sequence, index) => {
+      if (sequence.trim() === "") {
+        losses.push(
+          loss(
+            `${request.stop?.source}/${index}`,
+            "dropped",
+            "The messages API rejects whitespace-only stop sequences; it was dropped.",
+          ),
+        );
+      } else kept.push(sequence);
+    });
+    result.stop_sequences = kept;
+  }
+  return result;
+}

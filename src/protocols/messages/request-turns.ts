@@ -1,0 +1,315 @@
+/**
+ * Common system + messages → messages `system` and turns: system hoisted (research S1, S5), turns merged
+ * (R2), empty text removed (R4), a user turn first (R1), tool results first in their turn, prefill trimmed (R6).
+ */
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import { syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import {
+  encodeCache,
+  encodeMediaPart,
+  encodeReasoningPart,
+  encodeTextPart,
+  encodeToolCallPart,
+  encodeToolResultPart,
+} from "./encode-blocks";
+import type { ContentBlockParam, Message, Request, TextBlock } from "./schema";
+
+/** The visible placeholder of an inserted user turn (whitespace is rejected, research R1). */
+export const PLACEHOLDER = ".";
+
+/** A block with the pointer of the part it came from. */
+export type Block = { readonly value: ContentBlockParam; readonly source: string };
+
+export type Turn = {
+  readonly role: "user" | "assistant";
+  readonly blocks: readonly Block[];
+  /** Pointer of the first source message. */
+  readonly source: string;
+  /** A single text the source gave as a plain string: re-emitted as a string. */
+  readonly plain: boolean;
+};
+
+type Ids = {
+  readonly calls: Map<common.ToolCallPart, string>;
+  readonly results: Map<common.ToolResultPart, string>;
+};
+
+/**
+ * Ids for calls that have none (generative): `syntheticId(options, "req" + turn, ordinal)`, and the
+ * results without a call id matched to them by name, in order.
+ */
+function assignIds(request: common.Request, options: ResolvedOptions): Ids {
+  const calls = new Map<common.ToolCallPart, string>();
+  const results = new Map<common.ToolResultPart, string>();
+  let open: { name: string; id: string }[] = [];
+  request.messages.forEach((message, turn) => {
+    let ordinal = 0;
+    for (const part of message.parts) {
+      if (part.type === "tool-call" && part.server === undefined) {
+        const id = part.id ?? syntheticId(options, `req${turn}`, ordinal);
+        if (part.id === undefined) calls.set(part, id);
+        if (ordinal === 0) open = [];
+        open.push({ name: part.name, id });
+        ordinal++;
+      } else if (part.type === "tool-result" && part.callId === undefined) {
+        const match = open.findIndex((call) => call.name === part.name);
+        const call = match === -1 ? open[0] : open[match];
+        if (call !== undefined) {
+          results.set(part, call.id);
+          open = open.filter((candidate) => candidate !== call);
+        }
+      }
+    }
+  });
+  return { calls, results };
+}
+
+function encodePart(
+  part: common.Part,
+  message: common.Message,
+  ids: Ids,
+  losses: Loss[],
+): ContentBlockParam | undefined {
+  switch (part.type) {
+    case "text":
+      return encodeTextPart(part, losses);
+    case "media":
+      return encodeMediaPart(part, losses);
+    case "tool-call": {
+      if (part.server !== undefined) {
+        if (part.server.origin === "messages") return part.server.raw as ContentBlockParam;
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            `A ${part.server.origin} server-side tool call cannot be replayed to the messages API and was dropped.`,
+          ),
+        );
+        return undefined;
+      }
+      return encodeToolCallPart(part, part.id ?? ids.calls.get(part) ?? part.name, losses);
+    }
+    case "tool-result": {
+      const id = part.callId ?? ids.results.get(part);
+      if (id === undefined) {
+        losses.push(loss(part.source, "dropped", "A tool result that answers no tool call was dropped."));
+        return undefined;
+      }
+      return encodeToolResultPart(part, id, losses);
+    }
+    case "reasoning":
+      if (message.role !== "assistant") {
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            "Reasoning in a user turn has no messages equivalent and was dropped.",
+          ),
+        );
+        return undefined;
+      }
+      return encodeReasoningPart(part, losses);
+    case "refusal":
+      losses.push(
+        loss(part.source, "approximated", "A refusal was sent to the messages API as plain assistant text."),
+      );
+      return part.text.trim() === "" ? undefined : { type: "text", text: part.text };
+    case "opaque":
+      if (part.origin === "messages") return part.raw as ContentBlockParam;
+      losses.push(
+        loss(
+          part.source,
+          "dropped",
+          `A ${part.origin} ${part.label} has no messages equivalent and was dropped.`,
+        ),
+      );
+      return undefined;
+  }
+}
+
+/** The message was one plain string: its single surviving block is an uncached text from `content` itself. */
+function isPlain(message: common.Message, blocks: readonly Block[]): boolean {
+  const only = blocks[0];
+  return (
+    blocks.length === 1 &&
+    only !== undefined &&
+    only.value.type === "text" &&
+    only.source === at(message.source, "content") &&
+    (only.value as TextBlock).cache_control === undefined &&
+    (only.value as TextBlock).citations === undefined
+  );
+}
+
+/** Tool results first, in the order of the calls of the turn before (the API requires them to lead). */
+function orderUserBlocks(blocks: readonly Block[], callOrder: readonly string[]): Block[] {
+  const rank = (block: Block) => {
+    if (block.value.type !== "tool_result") return Number.POSITIVE_INFINITY;
+    const position = callOrder.indexOf((block.value as { tool_use_id: string }).tool_use_id);
+    return position === -1 ? callOrder.length : position;
+  };
+  return blocks
+    .map((block, position) => ({ block, position, rank: rank(block) }))
+    .sort((left, right) => left.rank - right.rank || left.position - right.position)
+    .map((entry) => entry.block);
+}
+
+function trimPrefill(turn: Turn): Turn | undefined {
+  const blocks = [...turn.blocks];
+  const last = blocks.at(-1);
+  if (last === undefined || last.value.type !== "text") return turn;
+  const text = (last.value as TextBlock).text.trimEnd();
+  if (text === "") blocks.pop();
+  else blocks[blocks.length - 1] = { ...last, value: { ...(last.value as TextBlock), text } };
+  return blocks.length === 0 ? undefined : { ...turn, blocks };
+}
+
+/** Common messages → merged, ordered turns that follow the messages turn rules. */
+export function encodeTurns(request: common.Request, options: ResolvedOptions, losses: Loss[]): Turn[] {
+  const ids = assignIds(request, options);
+  const turns: Turn[] = [];
+  for (const message of request.messages) {
+    if (message.name !== undefined) {
+      losses.push(
+        loss(
+          at(message.source, "name"),
+          "dropped",
+          "A message `name` has no messages equivalent and was dropped.",
+        ),
+      );
+    }
+    const blocks: Block[] = [];
+    const reported = losses.length;
+    for (const part of message.parts) {
+      const value = encodePart(part, message, ids, losses);
+      if (value !== undefined) blocks.push({ value, source: part.source });
+    }
+    if (blocks.length === 0) {
+      // The API rejects empty turns; an empty message says nothing, but dropping it is still reported.
+      if (losses.length === reported)
+        losses.push(
+          loss(
+            message.source,
+            "dropped",
+            "An empty message is rejected by the messages API and was dropped.",
+          ),
+        );
+      continue;
+    }
+    const previous = turns.at(-1);
+    if (previous !== undefined && previous.role === message.role) {
+      turns[turns.length - 1] = { ...previous, blocks: [...previous.blocks, ...blocks], plain: false };
+    } else {
+      turns.push({ role: message.role, blocks, source: message.source, plain: isPlain(message, blocks) });
+    }
+  }
+  let callOrder: string[] = [];
+  const ordered = turns.map((turn) => {
+    if (turn.role === "assistant") {
+      callOrder = turn.blocks.flatMap((block) =>
+        block.value.type === "tool_use" ? [(block.value as { id: string }).id] : [],
+      );
+      return turn;
+    }
+    return { ...turn, blocks: orderUserBlocks(turn.blocks, callOrder) };
+  });
+  const last = ordered.at(-1);
+  if (last?.role === "assistant") {
+    const trimmed = trimPrefill(last);
+    ordered.pop();
+    if (trimmed !== undefined) ordered.push(trimmed);
+  }
+  return ordered;
+}
+
+/** A turn as the wire wants it: a plain single text as a string, else blocks. */
+export function toMessage(turn: Turn): Message {
+  const only = turn.blocks[0]?.value;
+  if (turn.plain && turn.blocks.length === 1 && only?.type === "text") {
+    return { role: turn.role, content: (only as TextBlock).text };
+  }
+  return { role: turn.role, content: turn.blocks.map((block) => block.value) };
+}
+
+/**
+ * System blocks → top-level `system` (a string when it is one uncached text); a late system message is
+ * hoisted with an approximated loss. With no conversation at all, the last system text becomes the user turn.
+ */
+export function encodeSystem(
+  request: common.Request,
+  turns: Turn[],
+  losses: Loss[],
+): { system: Request["system"]; turns: Turn[] } {
+  let blocks = request.system.filter((block) => {
+    if (block.text.trim() !== "") return true;
+    if (block.text !== "")
+      losses.push(loss(block.source, "dropped", "A whitespace-only system text was dropped."));
+    return false;
+  });
+  let result = turns;
+  const lastSystem = blocks.at(-1);
+  if (result.length === 0 && lastSystem !== undefined) {
+    losses.push(
+      loss(
+        lastSystem.source,
+        "synthesized",
+        "The request had no conversation; its last system text was sent as the user turn.",
+      ),
+    );
+    result = [
+      {
+        role: "user",
+        blocks: [{ value: { type: "text", text: lastSystem.text }, source: lastSystem.source }],
+        source: lastSystem.source,
+        plain: true,
+      },
+    ];
+    blocks = blocks.slice(0, -1);
+  }
+  for (const block of blocks) {
+    if (block.late === true) {
+      losses.push(
+        loss(
+          block.source,
+          "approximated",
+          "A system message after the first turn was moved to the top-level `system`.",
+        ),
+      );
+    }
+  }
+  if (blocks.length === 0) return { system: undefined, turns: result };
+  const [first] = blocks;
+  if (blocks.length === 1 && first !== undefined && first.cache === undefined)
+    return { system: first.text, turns: result };
+  return {
+    system: blocks.map((block) => ({
+      type: "text" as const,
+      text: block.text,
+      ...encodeCache(block.cache, block.source, losses),
+    })),
+    turns: result,
+  };
+}
+
+/** A user turn first (research R1): a visible placeholder is inserted, with a synthesized loss. */
+export function ensureUserFirst(turns: Turn[], fallback: string, losses: Loss[]): Turn[] {
+  const first = turns[0];
+  if (first !== undefined && first.role === "user") return turns;
+  const source = first?.source ?? fallback;
+  losses.push(
+    loss(
+      source,
+      "synthesized",
+      "The messages API needs a user turn first; a placeholder user turn was inserted.",
+    ),
+  );
+  const placeholder: Turn = {
+    role: "user",
+    blocks: [{ value: { type: "text", text: PLACEHOLDER }, source }],
+    source,
+    plain: true,
+  };
+  return [placeholder, ...turns];
+}

@@ -1,0 +1,204 @@
+/**
+ * messages request ↔ common request. Decoding keeps everything the common model can hold and reports the
+ * rest as `dropped`; encoding lives in `request-encode.ts`.
+ * @see https://docs.anthropic.com/en/api/messages
+ */
+import type { Loss, Translated } from "../../common/loss";
+import { loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import { at } from "../../common/pointer";
+import { decodeBlock, decodeCache, dropExtras } from "./decode-blocks";
+import type { CustomTool, Request, ServerTool, ThinkingConfig, ToolChoice } from "./schema";
+
+export { encodeMessagesRequest } from "./request-encode";
+
+const KNOWN_FIELDS = [
+  "model",
+  "messages",
+  "max_tokens",
+  "system",
+  "temperature",
+  "top_p",
+  "top_k",
+  "stream",
+  "stop_sequences",
+  "tools",
+  "tool_choice",
+  "thinking",
+  "metadata",
+  "output_config",
+] as const;
+
+function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemBlock[] {
+  if (system === undefined) return [];
+  if (typeof system === "string") return [{ text: system, source: "/system" }];
+  return system.map((block, index) => {
+    const source = at("/system", index);
+    dropExtras(block, ["type", "text", "cache_control"], source, "a system block", losses);
+    const cache = decodeCache(block.cache_control);
+    return { text: block.text, source, ...(cache === undefined ? {} : { cache }) };
+  });
+}
+
+function decodeMessages(messages: Request["messages"], losses: Loss[]): common.Message[] {
+  return messages.map((message, index) => {
+    const source = at("/messages", index);
+    dropExtras(message, ["role", "content"], source, "a message", losses);
+    const parts: common.Part[] = [];
+    if (typeof message.content === "string") {
+      parts.push({ type: "text", text: message.content, source: at(source, "content") });
+    } else {
+      message.content.forEach((block, position) => {
+        const part = decodeBlock(block, at(source, "content", position), losses);
+        if (part !== undefined) parts.push(part);
+      });
+    }
+    return { role: message.role, parts, source };
+  });
+}
+
+function decodeTool(tool: CustomTool | ServerTool, source: string, losses: Loss[]): common.Tool {
+  if (tool.type !== undefined && tool.type !== null && tool.type !== "custom") {
+    return { type: "provider", origin: "messages", raw: tool, label: `${tool.type} tool`, source };
+  }
+  const custom = tool as CustomTool;
+  dropExtras(
+    custom,
+    ["type", "name", "description", "input_schema", "strict", "cache_control"],
+    source,
+    "a tool",
+    losses,
+  );
+  const cache = decodeCache(custom.cache_control);
+  return {
+    type: "function",
+    name: custom.name,
+    ...(custom.description === undefined ? {} : { description: custom.description }),
+    parameters: custom.input_schema,
+    parametersSource: at(source, "input_schema"),
+    ...(custom.strict === undefined ? {} : { strict: custom.strict }),
+    ...(cache === undefined ? {} : { cache }),
+    source,
+  };
+}
+
+function decodeToolChoice(choice: ToolChoice): common.ToolChoice {
+  const source = "/tool_choice";
+  switch (choice.type) {
+    case "auto":
+      return { type: "auto", source };
+    case "any":
+      return { type: "required", source };
+    case "tool":
+      return { type: "tool", name: choice.name, source };
+    default:
+      return { type: "none", source };
+  }
+}
+
+function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig | undefined {
+  const effort = body.output_config?.effort;
+  const thinking: ThinkingConfig | undefined = body.thinking;
+  const effortPart = effort === undefined || effort === null ? {} : { effort };
+  if (thinking === undefined) {
+    return effort === undefined || effort === null ? undefined : { effort, source: "/output_config/effort" };
+  }
+  const source = "/thinking";
+  if (thinking.type === "enabled" || thinking.type === "adaptive") {
+    dropExtras(thinking, ["type", "budget_tokens"], source, "`thinking`", losses);
+    const budget = (thinking as { budget_tokens?: number }).budget_tokens;
+    return {
+      enabled: true,
+      ...(budget === undefined ? {} : { budgetTokens: budget }),
+      ...effortPart,
+      source,
+    };
+  }
+  if (thinking.type === "disabled") return { enabled: false, ...effortPart, source };
+  losses.push(
+    loss(
+      source,
+      "dropped",
+      `Thinking mode \`${thinking.type}\` has no equivalent in the common model and was dropped.`,
+    ),
+  );
+  return effort === undefined || effort === null ? undefined : { effort, source: "/output_config/effort" };
+}
+
+function decodeResponseFormat(body: Request, losses: Loss[]): common.ResponseFormat | undefined {
+  const config = body.output_config;
+  if (config === undefined) return undefined;
+  dropExtras(config, ["effort", "format"], "/output_config", "`output_config`", losses);
+  const format = config.format;
+  if (format === undefined || format === null) return undefined;
+  const source = "/output_config/format";
+  if (format.type !== "json_schema" || format.schema === undefined) {
+    losses.push(
+      loss(
+        source,
+        "dropped",
+        `Output format \`${format.type}\` has no equivalent in the common model and was dropped.`,
+      ),
+    );
+    return undefined;
+  }
+  dropExtras(format, ["type", "schema"], source, "`output_config.format`", losses);
+  return { type: "json-schema", schema: format.schema, schemaSource: at(source, "schema"), source };
+}
+
+function given<T>(value: T | undefined, source: string): common.Given<T> | undefined {
+  return value === undefined ? undefined : { value, source };
+}
+
+/** messages request → common request; fields with no common slot are reported as `dropped`. */
+export function decodeMessagesRequest(body: Request, _options: ResolvedOptions): Translated<common.Request> {
+  const losses: Loss[] = [];
+  dropExtras(body, KNOWN_FIELDS, "", "the request", losses);
+  const system = decodeSystem(body.system, losses);
+  const messages = decodeMessages(body.messages, losses);
+  const tools = (body.tools ?? []).map((tool, index) => decodeTool(tool, at("/tools", index), losses));
+  const choice = body.tool_choice;
+  const disable =
+    choice !== undefined && "disable_parallel_tool_use" in choice
+      ? choice.disable_parallel_tool_use
+      : undefined;
+  let user: common.Given<string> | undefined;
+  if (body.metadata !== undefined) {
+    dropExtras(body.metadata, ["user_id"], "/metadata", "`metadata`", losses);
+    const id = body.metadata.user_id;
+    if (typeof id === "string") user = { value: id, source: "/metadata/user_id" };
+  }
+  const value: common.Request = {
+    model: body.model,
+    stream: body.stream === true,
+    system,
+    messages,
+    tools,
+    ...(choice === undefined ? {} : { toolChoice: decodeToolChoice(choice) }),
+    ...(typeof disable === "boolean"
+      ? { parallelToolCalls: { value: !disable, source: "/tool_choice/disable_parallel_tool_use" } }
+      : {}),
+    maxTokens: { value: body.max_tokens, source: "/max_tokens" },
+    ...(body.temperature === undefined ? {} : { temperature: given(body.temperature, "/temperature") }),
+    ...(body.top_p === undefined ? {} : { topP: given(body.top_p, "/top_p") }),
+    ...(body.top_k === undefined ? {} : { topK: given(body.top_k, "/top_k") }),
+    ...(body.stop_sequences === undefined ? {} : { stop: given(body.stop_sequences, "/stop_sequences") }),
+    ...(user === undefined ? {} : { user }),
+  };
+  const reasoning = decodeReasoning(body, losses);
+  const responseFormat = decodeResponseFormat(body, losses);
+  return {
+    value: {
+      ...value,
+      ...(reasoning === undefined ? {} : { reasoning }),
+      ...(responseFormat === undefined ? {} : { responseFormat }),
+    },
+    losses,
+  };
+}
+
+/** The model and stream flag of a messages request. */
+export function messagesRequestInfo(body: Request): { model: string; stream: boolean } {
+  return { model: body.model, stream: body.stream === true };
+}

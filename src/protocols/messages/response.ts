@@ -1,0 +1,259 @@
+/**
+ * messages response ↔ common response: thinking first, tool calls ⇒ `tool_use` (research F2), foreign
+ * reasoning as `thinking` with an empty signature (K8), usage arithmetic (F4–F7), ids kept or derived (F8).
+ * @see https://docs.anthropic.com/en/api/messages
+ */
+import { type Loss, loss, type Translated } from "../../common/loss";
+import type * as common from "../../common/model";
+import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import { decodeBlock, dropExtras } from "./decode-blocks";
+import { encodeArguments } from "./encode-blocks";
+import { chooseStopReason, decodeMessagesStopReason } from "./finish-reason";
+import { JSON_TOOL } from "./request-settings";
+import type { ContentBlock, Response } from "./schema";
+import { decodeMessagesUsage, encodeMessagesUsage } from "./usage";
+
+const KNOWN_FIELDS = ["id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage"];
+
+/** A tool_use of the JSON-format tool (research P7) is the answer itself: it becomes text. */
+function isJsonTool(block: ContentBlock): block is ContentBlock & { input: unknown } {
+  return block.type === "tool_use" && (block as { name?: unknown }).name === JSON_TOOL;
+}
+
+/** messages response → common response. */
+export function decodeMessagesResponse(
+  body: Response,
+  _options: ResolvedOptions,
+): Translated<common.Response> {
+  const losses: Loss[] = [];
+  const extra = dropExtras(body, KNOWN_FIELDS, "", "the response", losses);
+  const parts: common.Part[] = [];
+  let jsonOnly = false;
+  body.content.forEach((block, index) => {
+    const source = at("/content", index);
+    if (isJsonTool(block)) {
+      parts.push({ type: "text", text: JSON.stringify(block.input ?? {}), source });
+      jsonOnly = true;
+      return;
+    }
+    const part = decodeBlock(block, source, losses);
+    if (part !== undefined) parts.push(part);
+  });
+  const hasCalls = parts.some((part) => part.type === "tool-call" && part.server === undefined);
+  const raw = body.stop_reason;
+  const jsonAnswer = jsonOnly && !hasCalls && raw === "tool_use";
+  const choice: common.Choice = {
+    index: 0,
+    parts,
+    ...(raw === null ? {} : { finishReason: jsonAnswer ? "stop" : decodeMessagesStopReason(raw) }),
+    ...(raw === null || jsonAnswer ? {} : { rawFinishReason: raw }),
+    ...(typeof body.stop_sequence === "string" ? { stopSequence: body.stop_sequence } : {}),
+    extra: { origin: "messages", raw: {} },
+    source: "",
+  };
+  return {
+    value: {
+      id: body.id,
+      model: body.model,
+      choices: [choice],
+      usage: decodeMessagesUsage(body.usage, "/usage", losses),
+      ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
+    },
+    losses,
+  };
+}
+
+type Block = Response["content"][number];
+
+function encodePart(
+  part: common.Part,
+  response: common.Response,
+  ordinal: { calls: number },
+  options: ResolvedOptions,
+  losses: Loss[],
+): Block | undefined {
+  switch (part.type) {
+    case "text": {
+      if (part.signature !== undefined && part.signature.origin !== "messages") {
+        losses.push(
+          loss(
+            part.signature.source ?? part.source,
+            "dropped",
+            "A thought signature is valid only at the provider that issued it and was dropped.",
+          ),
+        );
+      }
+      let citations: unknown;
+      if (part.citations?.origin === "messages") citations = part.citations.items;
+      else if (part.citations !== undefined) {
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
+          ),
+        );
+      }
+      return {
+        type: "text",
+        text: part.text,
+        ...(citations === undefined ? {} : { citations: citations as [] }),
+      };
+    }
+    case "refusal":
+      return { type: "text", text: part.text };
+    case "reasoning":
+      if (part.origin === "messages" && part.redacted !== undefined)
+        return { type: "redacted_thinking", data: part.redacted };
+      if (part.origin !== "messages" && part.signature !== undefined) {
+        losses.push(
+          loss(
+            part.signatureSource ?? part.source,
+            "dropped",
+            "A reasoning signature is valid only at the provider that issued it and was dropped.",
+          ),
+        );
+      }
+      if (part.origin !== "messages" && part.redacted !== undefined) {
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
+          ),
+        );
+      }
+      return {
+        type: "thinking",
+        thinking: part.text,
+        signature: part.origin === "messages" ? (part.signature ?? "") : "",
+      };
+    case "tool-call": {
+      if (part.server !== undefined) {
+        if (part.server.origin === "messages") return part.server.raw as Block;
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            `A ${part.server.origin} server-side tool call has no messages equivalent and was dropped.`,
+          ),
+        );
+        return undefined;
+      }
+      if (part.signature !== undefined && part.signature.origin !== "messages") {
+        losses.push(
+          loss(
+            part.signature.source ?? part.source,
+            "dropped",
+            "A thought signature is valid only at the provider that issued it and was dropped.",
+          ),
+        );
+      }
+      const id = part.id ?? syntheticId(options, response.id ?? "msg", ordinal.calls);
+      ordinal.calls++;
+      const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
+      return { ...extra, type: "tool_use", id, name: part.name, input: encodeArguments(part, losses) };
+    }
+    case "opaque":
+      if (part.origin === "messages") return part.raw as Block;
+      losses.push(
+        loss(
+          part.source,
+          "dropped",
+          `A ${part.origin} ${part.label} has no messages equivalent and was dropped.`,
+        ),
+      );
+      return undefined;
+    default:
+      losses.push(
+        loss(
+          part.source,
+          "dropped",
+          `A ${part.type} part cannot appear in a messages response and was dropped.`,
+        ),
+      );
+      return undefined;
+  }
+}
+
+/** common response → messages response; only the first choice fits (research F9). */
+export function encodeMessagesResponse(
+  response: common.Response,
+  options: ResolvedOptions,
+): Translated<Response> {
+  const losses: Loss[] = [];
+  const [choice, ...rest] = response.choices;
+  for (const other of rest)
+    losses.push(
+      loss(other.source, "dropped", "The messages protocol returns one candidate; this one was dropped."),
+    );
+  const parts = choice?.parts ?? [];
+  // Thinking goes first (research K4); a messages response keeps its own order (interleaved thinking).
+  const foreign = parts.some((part) => part.type === "reasoning" && part.origin !== "messages");
+  const ordered = foreign
+    ? [
+        ...parts.filter((part) => part.type === "reasoning"),
+        ...parts.filter((part) => part.type !== "reasoning"),
+      ]
+    : parts;
+  const ordinal = { calls: 0 };
+  const content: Block[] = [];
+  for (const part of ordered) {
+    const block = encodePart(part, response, ordinal, options, losses);
+    if (block !== undefined) content.push(block);
+  }
+  const hasToolCalls = content.some((block) => block.type === "tool_use");
+  const hasRefusal = parts.some((part) => part.type === "refusal");
+  let stop: { value: string; approximated: boolean } | undefined;
+  if (response.promptBlocked !== undefined && choice === undefined) {
+    losses.push(
+      loss(
+        response.promptBlocked.source,
+        "approximated",
+        `The prompt was blocked (${response.promptBlocked.reason}); it is reported as a refusal.`,
+      ),
+    );
+    stop = { value: "refusal", approximated: false };
+  } else {
+    stop = chooseStopReason({
+      reason: choice?.finishReason,
+      rawReason: choice?.rawFinishReason,
+      hasToolCalls,
+      hasRefusal,
+      own: choice?.extra?.origin === "messages",
+    });
+    if (stop.approximated) {
+      losses.push(
+        loss(
+          choice?.source ?? "",
+          "approximated",
+          `Finish reason \`${choice?.rawFinishReason ?? choice?.finishReason}\` has no messages equivalent; \`end_turn\` was sent.`,
+        ),
+      );
+    }
+  }
+  if (response.usage === undefined)
+    losses.push(loss("/usage", "synthesized", "The source reported no usage; zero usage was sent."));
+  const own = {
+    ...(response.extra?.origin === "messages" ? response.extra.raw : {}),
+    ...(choice?.extra?.origin === "messages" ? choice.extra.raw : {}),
+  };
+  return {
+    value: {
+      ...own,
+      id: response.id ?? syntheticId(options, "msg"),
+      type: "message",
+      role: "assistant",
+      model: response.model ?? options.model ?? "",
+      content,
+      stop_reason: stop.value,
+      stop_sequence: choice?.stopSequence ?? null,
+      usage:
+        response.usage === undefined
+          ? { input_tokens: 0, output_tokens: 0 }
+          : encodeMessagesUsage(response.usage),
+    },
+    losses,
+  };
+}

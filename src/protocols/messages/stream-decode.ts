@@ -1,0 +1,306 @@
+/**
+ * messages stream events → common stream parts (a pure reducer). Blocks are renumbered 0, 1, 2… in order
+ * of appearance; server-tool and unknown blocks are gathered whole and emitted as opaque parts.
+ */
+import { isObject, parseJsonObject } from "../../common/json";
+import type * as common from "../../common/model";
+import type { ResolvedOptions } from "../../common/options";
+import type { StreamReducer } from "../../stream/reducer";
+import { decodeMessagesError } from "./error";
+import { decodeMessagesStopReason } from "./finish-reason";
+import type {
+  ContentBlock,
+  ContentBlockDeltaEvent,
+  ContentBlockStartEvent,
+  DeltaUsage,
+  MessageDeltaEvent,
+  MessageStartEvent,
+  StreamEvent,
+  Usage,
+} from "./schema";
+import { decodeMessagesUsage } from "./usage";
+
+type Open =
+  | { readonly kind: "text"; readonly index: number; readonly citations: readonly unknown[] }
+  | { readonly kind: "reasoning"; readonly index: number }
+  | { readonly kind: "tool"; readonly index: number }
+  | {
+      readonly kind: "opaque";
+      readonly index: number;
+      readonly block: Readonly<Record<string, unknown>>;
+      readonly json: string;
+    };
+
+export type MessagesDecodeState = {
+  readonly next: number;
+  /** Open blocks by their messages index. */
+  readonly open: Readonly<Record<number, Open>>;
+  /** `message_start` usage, merged with each `message_delta` usage. */
+  readonly usage: Readonly<Record<string, unknown>> | undefined;
+  /** A stop reason given in `message_start` (a prefilled, finished message). */
+  readonly pending: string | undefined;
+  readonly finished: boolean;
+};
+
+type Step = { state: MessagesDecodeState; out: common.StreamPart[] };
+
+const MESSAGE_FIELDS = ["id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage"];
+
+function others(value: object, known: readonly string[]): Record<string, unknown> | undefined {
+  const entries = Object.entries(value).filter(([key]) => !known.includes(key));
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+}
+
+function toUsage(usage: Readonly<Record<string, unknown>>): common.Usage {
+  return decodeMessagesUsage(usage as Usage, "/usage", []);
+}
+
+function startBlock(state: MessagesDecodeState, at: number, block: ContentBlock): Step {
+  const index = state.next;
+  const out: common.StreamPart[] = [];
+  let open: Open;
+  switch (block.type) {
+    case "text": {
+      const text = (block as { text: string }).text;
+      out.push({ type: "text-start", index });
+      if (text !== "") out.push({ type: "text-delta", index, text });
+      open = { kind: "text", index, citations: [] };
+      break;
+    }
+    case "thinking": {
+      const { thinking, signature } = block as { thinking: string; signature: string };
+      out.push({ type: "reasoning-start", index, origin: "messages" });
+      if (thinking !== "") out.push({ type: "reasoning-delta", index, text: thinking });
+      if (signature !== "") out.push({ type: "reasoning-signature", index, signature });
+      open = { kind: "reasoning", index };
+      break;
+    }
+    case "redacted_thinking":
+      out.push({ type: "reasoning-start", index, origin: "messages" });
+      out.push({ type: "reasoning-redacted", index, data: (block as { data: string }).data });
+      open = { kind: "reasoning", index };
+      break;
+    case "tool_use": {
+      const call = block as { id: string; name: string; input: unknown };
+      const extra = others(block, ["type", "id", "name", "input"]);
+      out.push({
+        type: "tool-call-start",
+        index,
+        id: call.id,
+        name: call.name,
+        ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
+      });
+      if (isObject(call.input) && Object.keys(call.input).length > 0) {
+        out.push({ type: "tool-call-delta", index, argumentsText: JSON.stringify(call.input) });
+      }
+      open = { kind: "tool", index };
+      break;
+    }
+    default:
+      open = { kind: "opaque", index, block, json: "" };
+  }
+  return { state: { ...state, next: index + 1, open: { ...state.open, [at]: open } }, out };
+}
+
+function stopBlock(state: MessagesDecodeState, at: number): Step {
+  const open = state.open[at];
+  if (open === undefined) return { state, out: [] };
+  const rest = Object.fromEntries(Object.entries(state.open).filter(([key]) => Number(key) !== at));
+  return { state: { ...state, open: rest }, out: [endPart(open)] };
+}
+
+function endPart(open: Open): common.StreamPart {
+  switch (open.kind) {
+    case "text":
+      return open.citations.length === 0
+        ? { type: "text-end", index: open.index }
+        : { type: "text-end", index: open.index, citations: { origin: "messages", items: open.citations } };
+    case "reasoning":
+      return { type: "reasoning-end", index: open.index };
+    case "tool":
+      return { type: "tool-call-end", index: open.index };
+    case "opaque": {
+      const input = open.json === "" ? undefined : parseJsonObject(open.json);
+      const raw = input === undefined ? open.block : { ...open.block, input };
+      const type = String(open.block.type);
+      return {
+        type: "opaque",
+        index: open.index,
+        part: { type: "opaque", origin: "messages", raw, label: `${type} block`, source: "" },
+      };
+    }
+  }
+}
+
+function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step {
+  const open = state.open[event.index];
+  if (open === undefined) return { state, out: [] };
+  const change = event.delta;
+  const index = open.index;
+  switch (change.type) {
+    case "text_delta": {
+      const text = (change as { text: string }).text;
+      return { state, out: open.kind === "text" && text !== "" ? [{ type: "text-delta", index, text }] : [] };
+    }
+    case "citations_delta":
+      if (open.kind !== "text") return { state, out: [] };
+      return {
+        state: {
+          ...state,
+          open: {
+            ...state.open,
+            [event.index]: {
+              ...open,
+              citations: [...open.citations, (change as { citation: unknown }).citation],
+            },
+          },
+        },
+        out: [],
+      };
+    case "thinking_delta": {
+      const text = (change as { thinking: string }).thinking;
+      return {
+        state,
+        out: open.kind === "reasoning" && text !== "" ? [{ type: "reasoning-delta", index, text }] : [],
+      };
+    }
+    case "signature_delta": {
+      const signature = (change as { signature: string }).signature;
+      return {
+        state,
+        out: open.kind === "reasoning" ? [{ type: "reasoning-signature", index, signature }] : [],
+      };
+    }
+    case "input_json_delta": {
+      const text = (change as { partial_json: string }).partial_json;
+      if (open.kind === "tool")
+        return { state, out: text === "" ? [] : [{ type: "tool-call-delta", index, argumentsText: text }] };
+      if (open.kind === "opaque") {
+        return {
+          state: { ...state, open: { ...state.open, [event.index]: { ...open, json: open.json + text } } },
+          out: [],
+        };
+      }
+      return { state, out: [] };
+    }
+    default: {
+      if (open.kind !== "opaque") return { state, out: [] };
+      // An unknown delta (compaction_delta …): append its string fields to the block's fields of the same name.
+      const merged: Record<string, unknown> = { ...open.block };
+      for (const [key, value] of Object.entries(change)) {
+        if (key === "type" || typeof value !== "string") continue;
+        const before = merged[key];
+        merged[key] = (typeof before === "string" ? before : "") + value;
+      }
+      return {
+        state: { ...state, open: { ...state.open, [event.index]: { ...open, block: merged } } },
+        out: [],
+      };
+    }
+  }
+}
+
+function messageStart(state: MessagesDecodeState, event: MessageStartEvent): Step {
+  const message = event.message;
+  const extra = others(message, MESSAGE_FIELDS);
+  const usage = toUsage(message.usage);
+  let current: MessagesDecodeState = {
+    ...state,
+    usage: message.usage,
+    pending: message.stop_reason ?? undefined,
+  };
+  const out: common.StreamPart[] = [
+    {
+      type: "response-start",
+      id: message.id,
+      model: message.model,
+      usage,
+      ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
+    },
+    { type: "usage", usage },
+  ];
+  // A message_start may already hold content (programmatic tool calling): emit each block whole.
+  message.content.forEach((block, position) => {
+    const key = -1 - position;
+    const started = startBlock(current, key, block);
+    const stopped = stopBlock(started.state, key);
+    current = stopped.state;
+    out.push(...started.out, ...stopped.out);
+  });
+  return { state: current, out };
+}
+
+function messageDelta(state: MessagesDecodeState, event: MessageDeltaEvent): Step {
+  const out: common.StreamPart[] = [];
+  let usage = state.usage;
+  if (event.usage !== undefined) {
+    const fresh = Object.fromEntries(
+      Object.entries(event.usage as DeltaUsage).filter(([, value]) => value !== null),
+    );
+    usage = { ...(state.usage ?? { input_tokens: 0 }), ...fresh };
+    out.push({ type: "usage", usage: toUsage(usage) });
+  }
+  const reason = event.delta.stop_reason;
+  if (reason === null || reason === undefined) return { state: { ...state, usage }, out };
+  const extra = {
+    ...others(event, ["type", "delta", "usage"]),
+    ...others(event.delta, ["stop_reason", "stop_sequence"]),
+  };
+  const sequence = event.delta.stop_sequence;
+  out.push({
+    type: "finish",
+    reason: decodeMessagesStopReason(reason),
+    rawReason: reason,
+    ...(typeof sequence === "string" ? { stopSequence: sequence } : {}),
+    extra: { origin: "messages", raw: extra },
+  });
+  return { state: { ...state, usage, finished: true }, out };
+}
+
+function step(state: MessagesDecodeState, event: StreamEvent): Step {
+  switch (event.type) {
+    case "message_start":
+      return messageStart(state, event as MessageStartEvent);
+    case "content_block_start": {
+      const start = event as ContentBlockStartEvent;
+      return startBlock(state, start.index, start.content_block);
+    }
+    case "content_block_delta":
+      return delta(state, event as ContentBlockDeltaEvent);
+    case "content_block_stop":
+      return stopBlock(state, (event as { index: number }).index);
+    case "message_delta":
+      return messageDelta(state, event as MessageDeltaEvent);
+    case "message_stop":
+      if (state.finished || state.pending === undefined) return { state, out: [] };
+      return {
+        state: { ...state, finished: true },
+        out: [
+          {
+            type: "finish",
+            reason: decodeMessagesStopReason(state.pending),
+            rawReason: state.pending,
+            extra: { origin: "messages", raw: {} },
+          },
+        ],
+      };
+    case "error":
+      return { state, out: [{ type: "error", error: decodeMessagesError({ status: 200, body: event }) }] };
+    default:
+      return { state, out: [] };
+  }
+}
+
+/** The messages stream decoder: events → common stream parts. */
+export function messagesStreamDecoder(
+  _options: ResolvedOptions,
+): StreamReducer<MessagesDecodeState, StreamEvent, common.StreamPart> {
+  return {
+    initial: { next: 0, open: {}, usage: undefined, pending: undefined, finished: false },
+    step,
+    end(state) {
+      const open = Object.values(state.open).sort((left, right) => left.index - right.index);
+      return { state: { ...state, open: {} }, out: open.map(endPart) };
+    },
+  };
+}
