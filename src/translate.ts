@@ -62,7 +62,11 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
     }
     const decoded = source.decodeRequest(input, resolved);
     const encoded = adapters[to].encodeRequest(decoded.value, resolved);
-    const { value, losses } = finish(encoded.value as RequestOf<To>, [...decoded.losses, ...encoded.losses], resolved);
+    const { value, losses } = finish(
+      encoded.value as RequestOf<To>,
+      [...decoded.losses, ...encoded.losses],
+      resolved,
+    );
     return { value, losses, model: decoded.value.model, stream: decoded.value.stream };
   });
 }

@@ -2,7 +2,11 @@ import { render } from "../errors";
 import type { Loss } from "./loss";
 import type { ErrorInfo, Protocol } from "./model";
 
-export type Issue = { readonly code: string; readonly path: readonly PropertyKey[]; readonly message: string };
+export type Issue = {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+};
 
 /**
  * The one error class the library throws: invalid input (zod issues) or, in strict mode, losses.
@@ -14,7 +18,10 @@ export class TranslationError extends Error {
   readonly issues: readonly unknown[];
   readonly losses: readonly Loss[];
 
-  constructor(message: string, init: { status?: number; issues?: readonly unknown[]; losses?: readonly Loss[] } = {}) {
+  constructor(
+    message: string,
+    init: { status?: number; issues?: readonly unknown[]; losses?: readonly Loss[] } = {},
+  ) {
     super(message);
     this.status = init.status ?? 400;
     this.issues = init.issues ?? [];

@@ -29,7 +29,8 @@ export function resolvePointer(root: unknown, pointer: string): { found: boolean
   for (const token of parsePointer(pointer)) {
     if (Array.isArray(node)) {
       const index = Number(token);
-      if (!Number.isInteger(index) || index < 0 || index >= node.length) return { found: false, value: undefined };
+      if (!Number.isInteger(index) || index < 0 || index >= node.length)
+        return { found: false, value: undefined };
       node = node[index];
     } else if (node !== null && typeof node === "object" && Object.hasOwn(node, token)) {
       node = (node as Record<string, unknown>)[token];

@@ -4,7 +4,12 @@ import type * as messages from "./messages/schema";
 
 /** Wire types by protocol id, for the generic signatures of the public functions. */
 type Wire = {
-  chat: { request: chat.Request; response: chat.Response; event: chat.StreamEvent; errorBody: chat.ErrorBody };
+  chat: {
+    request: chat.Request;
+    response: chat.Response;
+    event: chat.StreamEvent;
+    errorBody: chat.ErrorBody;
+  };
   messages: {
     request: messages.Request;
     response: messages.Response;

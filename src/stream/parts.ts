@@ -7,8 +7,19 @@ import type * as common from "../common/model";
  */
 
 type OpenBlock =
-  | { kind: "text"; texts: string[]; signature?: common.TextPart["signature"]; citations?: common.TextPart["citations"] }
-  | { kind: "reasoning"; texts: string[]; origin: common.ReasoningOrigin; signature?: string; redacted?: string }
+  | {
+      kind: "text";
+      texts: string[];
+      signature?: common.TextPart["signature"];
+      citations?: common.TextPart["citations"];
+    }
+  | {
+      kind: "reasoning";
+      texts: string[];
+      origin: common.ReasoningOrigin;
+      signature?: string;
+      redacted?: string;
+    }
   | {
       kind: "tool-call";
       id: string | undefined;
@@ -158,7 +169,13 @@ export class ResponseBuilder {
 function toPart(block: OpenBlock, source: string): common.Part {
   switch (block.kind) {
     case "text":
-      return { type: "text", text: block.texts.join(""), source, signature: block.signature, citations: block.citations };
+      return {
+        type: "text",
+        text: block.texts.join(""),
+        source,
+        signature: block.signature,
+        citations: block.citations,
+      };
     case "reasoning":
       return {
         type: "reasoning",
@@ -205,7 +222,8 @@ export function responseToParts(response: common.Response): common.StreamPart[] 
       pushPart(out, part, index);
     });
   }
-  if (response.promptBlocked !== undefined) out.push({ type: "prompt-blocked", reason: response.promptBlocked.reason });
+  if (response.promptBlocked !== undefined)
+    out.push({ type: "prompt-blocked", reason: response.promptBlocked.reason });
   if (response.usage !== undefined) out.push({ type: "usage", usage: response.usage });
   if (choice?.finishReason !== undefined) {
     out.push({
@@ -223,7 +241,8 @@ function pushPart(out: common.StreamPart[], part: common.Part, index: number): v
   switch (part.type) {
     case "text":
       out.push({ type: "text-start", index });
-      if (part.signature !== undefined) out.push({ type: "block-signature", index, signature: part.signature });
+      if (part.signature !== undefined)
+        out.push({ type: "block-signature", index, signature: part.signature });
       if (part.text !== "") out.push({ type: "text-delta", index, text: part.text });
       out.push({ type: "text-end", index, citations: part.citations });
       return;
@@ -231,7 +250,8 @@ function pushPart(out: common.StreamPart[], part: common.Part, index: number): v
       out.push({ type: "reasoning-start", index, origin: part.origin });
       if (part.redacted !== undefined) out.push({ type: "reasoning-redacted", index, data: part.redacted });
       if (part.text !== "") out.push({ type: "reasoning-delta", index, text: part.text });
-      if (part.signature !== undefined) out.push({ type: "reasoning-signature", index, signature: part.signature });
+      if (part.signature !== undefined)
+        out.push({ type: "reasoning-signature", index, signature: part.signature });
       out.push({ type: "reasoning-end", index });
       return;
     case "tool-call": {

@@ -1,0 +1,25 @@
+/**
+ * gateway-protocols: zod schemas and translation between the chat-completions, messages and
+ * generative-content protocols, streaming transducers, a music request validator and gateway rules.
+ * This file is the public surface and nothing else (API.md).
+ * @module
+ */
+
+export { TranslationError } from "./common/errors";
+export type { Loss, LossKind } from "./common/loss";
+export type { Protocol } from "./common/model";
+export type { TranslateOptions } from "./common/options";
+export * as embeddings from "./embeddings";
+export * as errors from "./errors";
+export { identifyRequest } from "./gateway/identify";
+export * as models from "./models";
+export * as music from "./music";
+export * as chat from "./protocols/chat";
+export * as generative from "./protocols/generative";
+export * as messages from "./protocols/messages";
+export type { ErrorBodyOf, EventOf, RequestOf, ResponseOf } from "./protocols/types";
+export { accumulate, replay } from "./stream/accumulate";
+export * as sse from "./stream/sse";
+export { createStreamTranslator, type StreamTranslator } from "./stream/translator";
+export { translateEventStream } from "./stream/web";
+export { translateError, translateRequest, translateResponse } from "./translate";

@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type Protocol = "chat" | "messages" | "generative";
+
+export type FixtureEntry = {
+  path: string;
+  protocol: Protocol;
+  kind: "request" | "response" | "stream" | "error";
+  provider: string;
+  scenario: string;
+  http_status: number;
+  content_type: string;
+  url: string;
+};
+
+export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures");
+
+export const fixtureIndex: FixtureEntry[] = JSON.parse(readFileSync(join(fixturesDir, "index.json"), "utf8"));
+
+export function fixtures(kind: FixtureEntry["kind"], protocol?: Protocol): FixtureEntry[] {
+  return fixtureIndex.filter(
+    (entry) => entry.kind === kind && (protocol === undefined || entry.protocol === protocol),
+  );
+}
+
+export function readFixture(entry: FixtureEntry): string {
+  return readFileSync(join(fixturesDir, entry.path), "utf8");
+}
+
+export function readJsonFixture(entry: FixtureEntry): unknown {
+  return JSON.parse(readFixture(entry));
+}
+
+/**
+ * The `data:` payloads of an SSE body, by a deliberately plain reading (not our parser): events are
+ * separated by blank lines, data lines joined with "\n".
+ */
+export function sseDataPayloads(body: string): string[] {
+  const payloads: string[] = [];
+  let data: string[] = [];
+  for (const line of body.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/)) {
+    if (line === "") {
+      if (data.length > 0) payloads.push(data.join("\n"));
+      data = [];
+    } else if (line.startsWith("data:")) {
+      data.push(line.slice(5).replace(/^ /, ""));
+    }
+  }
+  if (data.length > 0) payloads.push(data.join("\n"));
+  return payloads;
+}
+
+/** The parsed events of a stream fixture (`[DONE]` stays the string "[DONE]"). */
+export function streamEvents(entry: FixtureEntry): unknown[] {
+  return sseDataPayloads(readFixture(entry)).map((data) => (data === "[DONE]" ? data : JSON.parse(data)));
+}
+
+/** The model id of a generative request fixture, from its URL (`/models/{model}:method`). */
+export function generativeModel(entry: FixtureEntry): string | undefined {
+  const match = /\/models\/([^?]+):[A-Za-z]+/.exec(entry.url);
+  return match?.[1];
+}

@@ -1,0 +1,30 @@
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+
+// The built package (npm test builds it first: see the "pretest" script), loaded as users load it.
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const probe = `
+  const m = MODULE;
+  const out = m.translateRequest("chat", "messages", { model: "x", messages: [{ role: "user", content: "hi" }] });
+  console.log(JSON.stringify({ keys: Object.keys(m).sort(), max: out.value.max_tokens, parsed: m.chat.request.safeParse({}).success }));
+`;
+
+function run(args: string[]): { keys: string[]; max: number; parsed: boolean } {
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: root, encoding: "utf8" }));
+}
+
+describe("the built package", () => {
+  test("require('gateway-protocols') works from CommonJS", () => {
+    const result = run(["-e", probe.replace("MODULE", 'require("gateway-protocols")')]);
+    expect(result.max).toBe(4096);
+    expect(result.parsed).toBe(false);
+    expect(result.keys).toEqual(expect.arrayContaining(["translateRequest", "chat", "messages", "generative", "sse"]));
+  });
+  test("import from 'gateway-protocols' works from ESM with the same surface", () => {
+    const esm = run(["--input-type=module", "-e", `import * as m0 from "gateway-protocols"; ${probe.replace("MODULE", "m0")}`]);
+    const cjs = run(["-e", probe.replace("MODULE", 'require("gateway-protocols")')]);
+    expect(esm).toEqual(cjs);
+  });
+});

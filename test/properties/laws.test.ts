@@ -1,0 +1,189 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { parsePointer, resolvePointer } from "../../src/common/pointer";
+import {
+  accumulate,
+  chat,
+  generative,
+  type Loss,
+  messages,
+  type Protocol,
+  replay,
+  TranslationError,
+  translateRequest,
+  translateResponse,
+} from "../../src/index";
+import { chatRequestArb, chatResponseArb } from "../arbitraries/chat";
+import { generativeRequestArb, generativeResponseArb } from "../arbitraries/generative";
+import { messagesRequestArb, messagesResponseArb } from "../arbitraries/messages";
+import { normalize } from "../helpers/normalize";
+
+const protocols: Protocol[] = ["chat", "messages", "generative"];
+const pairs = protocols.flatMap((from) => protocols.map((to) => [from, to] as const));
+const options = { model: "m", idPrefix: "gp", created: 1_700_000_000 };
+
+const requestArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
+  chat: chatRequestArb,
+  messages: messagesRequestArb,
+  generative: generativeRequestArb,
+};
+const responseArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
+  chat: chatResponseArb,
+  messages: messagesResponseArb,
+  generative: generativeResponseArb,
+};
+const requestSchemas = { chat: chat.request, messages: messages.request, generative: generative.request };
+const responseSchemas = { chat: chat.response, messages: messages.response, generative: generative.response };
+
+/** Every loss points into the input: the path resolves, or for a synthesized value its parent does. */
+function resolves(input: unknown, entry: Loss): boolean {
+  if (resolvePointer(input, entry.path).found) return true;
+  if (entry.kind !== "synthesized") return false;
+  const tokens = parsePointer(entry.path);
+  const parent = tokens.length === 0 ? "" : `/${tokens.slice(0, -1).join("/")}`;
+  return resolvePointer(input, tokens.length <= 1 ? "" : parent).found;
+}
+
+describe.each(pairs)("requests %s → %s", (from, to) => {
+  const arb = requestArbs[from];
+  test("the output parses with the target schema", () => {
+    fc.assert(
+      fc.property(arb, (body) => {
+        const { value } = translateRequest(from, to, body, options);
+        expect(requestSchemas[to].safeParse(value).error?.issues ?? []).toEqual([]);
+      }),
+    );
+  });
+  test("the same input gives the same bytes", () => {
+    fc.assert(
+      fc.property(arb, (body) => {
+        const first = translateRequest(from, to, body, options);
+        const second = translateRequest(from, to, body, options);
+        expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+      }),
+    );
+  });
+  test("every loss path resolves in the input", () => {
+    fc.assert(
+      fc.property(arb, (body) => {
+        for (const entry of translateRequest(from, to, body, options).losses) {
+          expect(resolves(body, entry), `${entry.kind} ${entry.path}`).toBe(true);
+        }
+      }),
+    );
+  });
+  test("strict mode throws exactly when losses are reported", () => {
+    fc.assert(
+      fc.property(arb, (body) => {
+        const { losses } = translateRequest(from, to, body, options);
+        let thrown: unknown;
+        try {
+          translateRequest(from, to, body, { ...options, strict: true });
+        } catch (error) {
+          thrown = error;
+        }
+        if (losses.length === 0) expect(thrown).toBeUndefined();
+        else {
+          expect(thrown).toBeInstanceOf(TranslationError);
+          expect((thrown as TranslationError).losses).toEqual(losses);
+        }
+      }),
+    );
+  });
+  if (from === to) {
+    test("same-protocol translation is the identity and reports nothing", () => {
+      fc.assert(
+        fc.property(arb, (body) => {
+          const result = translateRequest(from, to, body, options);
+          expect(result.value).toEqual(body);
+          expect(result.losses).toEqual([]);
+        }),
+      );
+    });
+  } else {
+    test("a round trip that reports no loss either way gives the input back", () => {
+      fc.assert(
+        fc.property(arb, (body) => {
+          const there = translateRequest(from, to, body, options);
+          const back = translateRequest(to, from, there.value, options);
+          fc.pre(there.losses.length === 0 && back.losses.length === 0);
+          expect(normalize(back.value)).toEqual(normalize(body));
+        }),
+      );
+    });
+  }
+});
+
+describe.each(pairs)("responses %s → %s", (from, to) => {
+  const arb = responseArbs[from];
+  test("the output parses with the target schema", () => {
+    fc.assert(
+      fc.property(arb, (body) => {
+        const { value } = translateResponse(from, to, body, options);
+        expect(responseSchemas[to].safeParse(value).error?.issues ?? []).toEqual([]);
+      }),
+    );
+  });
+  test("the same input gives the same bytes, and every loss resolves in the input", () => {
+    fc.assert(
+      fc.property(arb, (body) => {
+        const first = translateResponse(from, to, body, options);
+        expect(JSON.stringify(translateResponse(from, to, body, options))).toBe(JSON.stringify(first));
+        for (const entry of first.losses)
+          expect(resolves(body, entry), `${entry.kind} ${entry.path}`).toBe(true);
+      }),
+    );
+  });
+});
+
+describe.each(protocols)("%s streams", (protocol) => {
+  test("accumulating the replay of a response gives the response back", () => {
+    fc.assert(
+      fc.property(responseArbs[protocol], (body) => {
+        expect(normalize(accumulate(protocol, replay(protocol, body as never)))).toEqual(normalize(body));
+      }),
+    );
+  });
+});
+
+describe("given values are given", () => {
+  const cases: {
+    from: Protocol;
+    body: Record<string, unknown>;
+    expectations: Record<Protocol, (v: never) => unknown>;
+  }[] = [
+    {
+      from: "chat",
+      body: {
+        model: "m",
+        messages: [{ role: "user", content: "x" }],
+        temperature: 0,
+        top_p: 0,
+        max_completion_tokens: 1,
+        parallel_tool_calls: false,
+        user: "",
+        seed: 0,
+        presence_penalty: 0,
+        frequency_penalty: 0,
+      },
+      expectations: {
+        chat: () => undefined,
+        messages: (v: messages.Request) => [v.temperature, v.top_p, v.metadata?.user_id],
+        generative: (v: generative.Request) => [
+          v.generationConfig?.temperature,
+          v.generationConfig?.topP,
+          v.generationConfig?.seed,
+          v.generationConfig?.presencePenalty,
+          v.generationConfig?.frequencyPenalty,
+        ],
+      },
+    },
+  ];
+  test.each(
+    cases.flatMap((c) => protocols.filter((to) => to !== c.from).map((to) => [c.from, to, c] as const)),
+  )("explicit 0, false and empty string survive %s → %s", (from, to, c) => {
+    const { value } = translateRequest(from, to, c.body, options);
+    const seen = c.expectations[to](value as never) as unknown[];
+    for (const item of seen) expect(item === 0 || item === "" || item === false).toBe(true);
+  });
+});

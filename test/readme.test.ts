@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import { music, translateError, translateRequest } from "../src/index";
+
+// The README's examples, run as written, with the results their comments promise.
+describe("README examples", () => {
+  test("translate a request: system hoisted, temperature clamped, max_tokens synthesized", () => {
+    const { value, losses, model, stream } = translateRequest("chat", "messages", {
+      model: "claude-sonnet-4-5",
+      temperature: 1.5,
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Hi" },
+      ],
+    });
+    expect(value.system).toBe("Be brief.");
+    expect(value.temperature).toBe(1);
+    expect(value.max_tokens).toBe(4096);
+    expect(model).toBe("claude-sonnet-4-5");
+    expect(stream).toBe(false);
+    expect(losses.map((entry) => [entry.path, entry.kind]).sort()).toEqual([
+      ["/max_tokens", "synthesized"],
+      ["/temperature", "clamped"],
+    ]);
+  });
+
+  test("translate an error: 529 overloaded becomes a 503 for chat clients", () => {
+    const result = translateError("messages", "chat", {
+      status: 529,
+      body: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
+    });
+    expect(result.status).toBe(503);
+    expect(result.body.error.message).toBe("Overloaded");
+  });
+
+  test("validate a music request: defaults filled", () => {
+    expect(music.validateAudioRequest({ prompt: "lofi beat" })).toEqual({
+      ok: true,
+      value: { prompt: "lofi beat", model: "chirp-v4", action: "generate", async: false },
+    });
+  });
+});
