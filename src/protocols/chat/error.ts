@@ -2,40 +2,10 @@
  * Chat error bodies ↔ common error info: status first, refined by `type`/`code` (research E1, E3, E4).
  * @see https://platform.openai.com/docs/guides/error-codes
  */
+import { errorKindOfStatus, plainErrorText } from "../../common/error-kind";
 import { isObject } from "../../common/json";
 import type * as common from "../../common/model";
 import type * as chat from "./schema";
-
-const MAX_MESSAGE = 2048;
-
-function kindForStatus(status: number): common.ErrorKind | undefined {
-  switch (status) {
-    case 400:
-      return "invalid_request";
-    case 401:
-      return "authentication";
-    case 402:
-      return "payment";
-    case 403:
-      return "permission";
-    case 404:
-      return "not_found";
-    case 408:
-    case 504:
-      return "timeout";
-    case 413:
-      return "request_too_large";
-    case 429:
-      return "rate_limit";
-    case 503:
-    case 529:
-      return "overloaded";
-    default:
-      if (status >= 500 && status < 600) return "server";
-      if (status >= 400 && status < 500) return "invalid_request";
-      return undefined;
-  }
-}
 
 function kindForType(type: string | undefined): common.ErrorKind | undefined {
   switch (type) {
@@ -64,13 +34,6 @@ function kindForType(type: string | undefined): common.ErrorKind | undefined {
   }
 }
 
-/** Plain text of a non-JSON body: tags stripped, whitespace collapsed, at most 2 KB (E4). */
-function plainText(text: string): string {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-  const plain = (title ?? text.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
-  return plain.length > MAX_MESSAGE ? plain.slice(0, MAX_MESSAGE) : plain;
-}
-
 /** Any status and body → common error; never throws. A JSON body of one element (`[{error}]`) is unwrapped. */
 export function decodeChatError(error: { status: number; body: unknown }): common.ErrorInfo {
   let body = error.body;
@@ -92,10 +55,10 @@ export function decodeChatError(error: { status: number; body: unknown }): commo
     error.status < 400 && typeof rawCode === "number" && rawCode >= 400 && rawCode < 600
       ? rawCode
       : error.status;
-  const kind = kindForStatus(status) ?? kindForType(code) ?? kindForType(type) ?? "server";
+  const kind = errorKindOfStatus(status) ?? kindForType(code) ?? kindForType(type) ?? "server";
   let message: string;
   if (typeof inner?.message === "string") message = inner.message;
-  else if (typeof body === "string" && body.trim() !== "") message = plainText(body);
+  else if (typeof body === "string" && body.trim() !== "") message = plainErrorText(body);
   else if (isObject(body) && typeof body.error === "string") message = body.error;
   else message = `Upstream error (HTTP ${error.status}).`;
   const param = typeof inner?.param === "string" ? inner.param : undefined;

@@ -3,11 +3,10 @@
  * `status` name and `details[].reason`; any body (HTML, text, arrays) decodes without throwing.
  * @see https://ai.google.dev/gemini-api/docs/troubleshooting
  */
+import { errorKindOfStatus, plainErrorText } from "../../common/error-kind";
 import { isObject } from "../../common/json";
 import type * as common from "../../common/model";
 import type * as generative from "./schema";
-
-const MAX_MESSAGE = 2048;
 
 const kindByStatusName: Readonly<Record<string, common.ErrorKind>> = {
   INVALID_ARGUMENT: "invalid_request",
@@ -37,47 +36,6 @@ const statusByKind: Readonly<Record<common.ErrorKind, { status: number; name: st
   timeout: { status: 504, name: "DEADLINE_EXCEEDED" },
 };
 
-function kindByHttpStatus(status: number): common.ErrorKind | undefined {
-  switch (status) {
-    case 400:
-      return "invalid_request";
-    case 401:
-      return "authentication";
-    case 402:
-      return "payment";
-    case 403:
-      return "permission";
-    case 404:
-      return "not_found";
-    case 413:
-      return "request_too_large";
-    case 429:
-      return "rate_limit";
-    case 500:
-      return "server";
-    case 503:
-    case 529:
-      return "overloaded";
-    case 504:
-      return "timeout";
-    default:
-      if (status >= 400 && status < 500) return "invalid_request";
-      if (status >= 500 && status < 600) return "server";
-      return undefined;
-  }
-}
-
-/** Text of a non-JSON body: tags stripped, whitespace collapsed, at most 2 KB (research E4). */
-function plainText(body: string): string {
-  const text = body
-    .replace(/<!DOCTYPE[^>]*>/gi, " ")
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > MAX_MESSAGE ? text.slice(0, MAX_MESSAGE) : text;
-}
-
 function parseBody(body: unknown): unknown {
   let value = body;
   if (typeof value === "string") {
@@ -102,7 +60,7 @@ export function decodeGenerativeError(error: { status: number; body: unknown }):
   const code = typeof inner?.code === "number" ? inner.code : undefined;
   const httpStatus = error.status >= 400 ? error.status : (code ?? 500);
   let kind =
-    kindByHttpStatus(httpStatus) ??
+    errorKindOfStatus(httpStatus) ??
     (statusName === undefined ? undefined : kindByStatusName[statusName]) ??
     "server";
   let status = httpStatus >= 400 && httpStatus < 600 ? httpStatus : statusByKind[kind].status;
@@ -116,7 +74,7 @@ export function decodeGenerativeError(error: { status: number; body: unknown }):
   }
   let message: string;
   if (typeof inner?.message === "string") message = inner.message;
-  else if (typeof body === "string") message = plainText(body);
+  else if (typeof body === "string") message = plainErrorText(body);
   else if (isObject(body) && typeof body.message === "string") message = body.message;
   else message = "";
   if (message === "") message = `Upstream error (HTTP ${error.status}).`;

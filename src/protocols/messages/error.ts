@@ -2,39 +2,9 @@
  * messages error bodies ↔ common errors (research E1–E4): status first, refined by `error.type`.
  * @see https://docs.anthropic.com/en/api/errors
  */
+import { errorKindOfStatus, plainErrorText } from "../../common/error-kind";
 import type * as common from "../../common/model";
 import type { ErrorBody, ErrorType } from "./schema";
-
-const MAX_MESSAGE = 2048;
-
-function kindOfStatus(status: number): common.ErrorKind | undefined {
-  switch (status) {
-    case 400:
-      return "invalid_request";
-    case 401:
-      return "authentication";
-    case 402:
-      return "payment";
-    case 403:
-      return "permission";
-    case 404:
-      return "not_found";
-    case 408:
-    case 504:
-      return "timeout";
-    case 413:
-      return "request_too_large";
-    case 429:
-      return "rate_limit";
-    case 503:
-    case 529:
-      return "overloaded";
-    default:
-      if (status >= 500 && status < 600) return "server";
-      if (status >= 400 && status < 500) return "invalid_request";
-      return undefined;
-  }
-}
 
 function kindOfType(type: string): common.ErrorKind | undefined {
   switch (type) {
@@ -117,15 +87,6 @@ function record(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-function plainText(text: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
-  const stripped = (title ?? text)
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return stripped.length > MAX_MESSAGE ? stripped.slice(0, MAX_MESSAGE) : stripped;
-}
-
 /** Reads `{type, message}` out of any body: the messages shape, chat/generative shapes, JSON text, HTML. */
 function readBody(body: unknown): { type?: string; message?: string } {
   let value = body;
@@ -133,12 +94,12 @@ function readBody(body: unknown): { type?: string; message?: string } {
     try {
       value = JSON.parse(body);
     } catch {
-      return { message: plainText(body) };
+      return { message: plainErrorText(body) };
     }
   }
   if (Array.isArray(value) && value.length === 1) value = value[0];
   const top = record(value);
-  if (top === undefined) return typeof value === "string" ? { message: plainText(value) } : {};
+  if (top === undefined) return typeof value === "string" ? { message: plainErrorText(value) } : {};
   const inner = record(top.error);
   const message =
     typeof inner?.message === "string"
@@ -154,7 +115,7 @@ function readBody(body: unknown): { type?: string; message?: string } {
 /** Any status and body → common error; never throws. A 2xx status (mid-stream error) takes its status from the type. */
 export function decodeMessagesError(error: { status: number; body: unknown }): common.ErrorInfo {
   const { type, message } = readBody(error.body);
-  const byStatus = kindOfStatus(error.status);
+  const byStatus = errorKindOfStatus(error.status);
   const byType = type === undefined ? undefined : kindOfType(type);
   const kind =
     byStatus === undefined || (byStatus === "invalid_request" && byType !== undefined)
@@ -171,7 +132,7 @@ export function decodeMessagesError(error: { status: number; body: unknown }): c
 
 /** A common error in the messages shape; 529 only for `overloaded`, a status consistent with the type. */
 export function encodeMessagesError(error: common.ErrorInfo): { status: number; body: ErrorBody } {
-  const status = kindOfStatus(error.status) === error.kind ? error.status : statusOfKind(error.kind);
+  const status = errorKindOfStatus(error.status) === error.kind ? error.status : statusOfKind(error.kind);
   return {
     status: error.kind === "overloaded" ? 529 : status,
     body: { type: "error", error: { type: typeOfKind(error.kind), message: error.message } },
