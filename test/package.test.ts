@@ -20,10 +20,16 @@ describe("the built package", () => {
     const result = run(["-e", probe.replace("MODULE", 'require("gateway-protocols")')]);
     expect(result.max).toBe(4096);
     expect(result.parsed).toBe(false);
-    expect(result.keys).toEqual(expect.arrayContaining(["translateRequest", "chat", "messages", "generative", "sse"]));
+    expect(result.keys).toEqual(
+      expect.arrayContaining(["translateRequest", "chat", "messages", "generative", "sse"]),
+    );
   });
   test("import from 'gateway-protocols' works from ESM with the same surface", () => {
-    const esm = run(["--input-type=module", "-e", `import * as m0 from "gateway-protocols"; ${probe.replace("MODULE", "m0")}`]);
+    const esm = run([
+      "--input-type=module",
+      "-e",
+      `import * as m0 from "gateway-protocols"; ${probe.replace("MODULE", "m0")}`,
+    ]);
     const cjs = run(["-e", probe.replace("MODULE", 'require("gateway-protocols")')]);
     expect(esm).toEqual(cjs);
   });
