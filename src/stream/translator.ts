@@ -4,7 +4,7 @@ import type * as common from "../common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../common/options";
 import { adapters } from "../protocols";
 import type { EventOf } from "../protocols/types";
-import { validated } from "../translate";
+import { validator } from "../translate";
 import type { Step, StreamReducer } from "./reducer";
 
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
@@ -30,9 +30,10 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
   const resolved = resolveOptions(options);
   const source = adapters[from];
   const losses: Loss[] = [];
+  const check = validator(source, "event", from, resolved);
   if (from === (to as common.Protocol)) {
     return {
-      push: (event) => [validated(source, "event", from, event, resolved) as EventOf<To>],
+      push: (event) => [check(event) as EventOf<To>],
       end: () => [],
       losses,
     };
@@ -59,7 +60,7 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
 
   return {
     push(event) {
-      const input = validated(source, "event", from, event, resolved);
+      const input = check(event);
       const step = decoder.step(decoderState, input);
       decoderState = step.state;
       record(step);
@@ -92,9 +93,10 @@ export function decodeEvents(
 ): void {
   const source = adapters[protocol];
   const decoder: AnyReducer<unknown, common.StreamPart> = source.streamDecoder(options);
+  const check = validator(source, "event", protocol, options);
   let state = decoder.initial;
   for (const event of events) {
-    const step = decoder.step(state, validated(source, "event", protocol, event, options));
+    const step = decoder.step(state, check(event));
     state = step.state;
     for (const part of step.out) sink(part);
   }

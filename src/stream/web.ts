@@ -3,10 +3,14 @@ import type { Protocol } from "../common/model";
 import type { TranslateOptions } from "../common/options";
 import { adapters } from "../protocols";
 import { createJsonArrayParser, sniffStreamFormat } from "./json-array";
-import { createParser, format } from "./sse";
+import { createParser, format, type SseMessage } from "./sse";
 import { createStreamTranslator } from "./translator";
 
-type Framer = { feed(chunk: Uint8Array | string): string[]; end(): string[] };
+/** Each framing's unit: an SSE message (its `data` is the payload) or a JSON-array element's text. */
+type Framer = {
+  feed(chunk: Uint8Array | string): readonly (SseMessage | string)[];
+  end(): readonly (SseMessage | string)[];
+};
 
 /** SSE `data:` payloads, or (generative without `alt=sse`) the elements of one JSON array. */
 function framer(from: Protocol, first: Uint8Array): Framer {
@@ -21,11 +25,14 @@ function framer(from: Protocol, first: Uint8Array): Framer {
       return createJsonArrayParser();
     }
   }
-  const parser = createParser();
-  return {
-    feed: (chunk) => parser.feed(chunk).map((message) => message.data),
-    end: () => parser.end().map((message) => message.data),
-  };
+  return createParser();
+}
+
+/** `format({ event, data })` without an object per event; `event` already checked by `format`. */
+function formatChecked(event: string | undefined, data: string): string {
+  const head = event === undefined ? "" : `event: ${event}\n`;
+  if (data.indexOf("\n") === -1 && data.indexOf("\r") === -1) return `${head}data: ${data}\n\n`;
+  return format({ event, data });
 }
 
 /**
@@ -45,9 +52,23 @@ export function translateEventStream(
   const encoder = new TextEncoder();
   let frames: Framer | undefined;
 
-  const render = (payloads: readonly string[], closing: boolean): string => {
+  // An event name is checked by `format` the first time it is seen; a stream repeats a handful of names.
+  let checkedName: string | undefined;
+  const write = (out: unknown): string => {
+    const name = target.sseEventName(out as never);
+    const data = target.formatEventData(out as never);
+    if (name === checkedName || name === undefined) return formatChecked(name, data);
+    const text = format({ event: name, data });
+    checkedName = name;
+    return text;
+  };
+
+  // All output of one input chunk becomes one string (and one encoded chunk).
+  const render = (units: readonly (SseMessage | string)[], closing: boolean): string => {
     let text = "";
-    for (const data of payloads) {
+    for (let at = 0; at < units.length; at++) {
+      const unit = units[at] as SseMessage | string;
+      const data = typeof unit === "string" ? unit : unit.data;
       if (data === "") continue;
       let event: unknown;
       try {
@@ -60,14 +81,12 @@ export function translateEventStream(
           },
         );
       }
-      for (const out of translator.push(event as never)) {
-        text += format({ event: target.sseEventName(out), data: target.formatEventData(out) });
-      }
+      const outs = translator.push(event as never);
+      for (let index = 0; index < outs.length; index++) text += write(outs[index]);
     }
     if (closing) {
-      for (const out of translator.end()) {
-        text += format({ event: target.sseEventName(out), data: target.formatEventData(out) });
-      }
+      const outs = translator.end();
+      for (let index = 0; index < outs.length; index++) text += write(outs[index]);
     }
     return text;
   };

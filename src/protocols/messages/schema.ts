@@ -21,14 +21,29 @@ export type UnknownKind = { type: string; [key: string]: unknown };
  */
 function openUnion<Known extends z.ZodType>(knownTypes: readonly string[], known: Known) {
   const names = new Set(knownTypes);
+  let accepts: ((value: unknown) => boolean) | undefined;
   const schema = z.looseObject({ type: z.string() }).superRefine((value, context) => {
     if (!names.has(value.type)) return;
+    accepts ??= fastAccepts(known);
+    if (accepts(value)) return;
     const result = known.safeParse(value);
     if (result.success) return;
     for (const issue of result.error.issues)
       context.addIssue({ code: "custom", path: issue.path, message: issue.message });
   });
   return schema as unknown as z.ZodType<z.output<Known> | UnknownKind, z.input<Known> | UnknownKind>;
+}
+
+/**
+ * A check that answers `true` only where `schema.safeParse` succeeds, without building the parsed value
+ * (the refinement above discards it): `z.compile`'s validator where `new Function` is allowed, else
+ * never `true` (the caller then parses).
+ */
+function fastAccepts(schema: z.ZodType): (value: unknown) => boolean {
+  if (!z.util.allowsEval.value) return () => false;
+  const compiled = z.compile(schema);
+  if (compiled === schema) return () => false;
+  return (value) => compiled.validate(value);
 }
 
 const nonNegativeInt = z.number().int().min(0);
