@@ -33,4 +33,13 @@ describe("the built package", () => {
     const cjs = run(["-e", probe.replace("MODULE", 'require("gateway-protocols")')]);
     expect(esm).toEqual(cjs);
   });
+  test("works where code generation from strings is forbidden (edge runtimes): the plain parsers stand in", () => {
+    const strict = run([
+      "--disallow-code-generation-from-strings",
+      "-e",
+      probe.replace("MODULE", 'require("gateway-protocols")'),
+    ]);
+    const normal = run(["-e", probe.replace("MODULE", 'require("gateway-protocols")')]);
+    expect(strict).toEqual(normal);
+  });
 });
