@@ -106,6 +106,62 @@ export const chatMessageArb = fc.oneof(
   }),
 );
 
+/** A message that neither makes nor answers a tool call. */
+const plainMessageArb = chatMessageArb.filter(
+  (message) => message.role !== "tool" && !(message.role === "assistant" && "tool_calls" in message),
+);
+
+/**
+ * An assistant turn with tool calls (unique, non-empty ids) and one `tool` message per call right after
+ * it, as real histories have them.
+ */
+const toolExchangeArb = fc
+  .record({
+    assistant: fc.record(
+      {
+        content: fc.oneof(fc.constant(null), textArb),
+        reasoning_content: textArb,
+      },
+      { requiredKeys: ["content"] },
+    ),
+    calls: fc.uniqueArray(toolCallArb, {
+      minLength: 1,
+      maxLength: 3,
+      selector: (call) => call.id,
+    }),
+    results: fc.array(contentArb, { minLength: 3, maxLength: 3 }),
+    reversed: fc.boolean(),
+  })
+  .map(({ assistant, calls, results, reversed }) => {
+    const named = calls.map((call, index) => ({ ...call, id: call.id === "" ? `Call_${index}` : call.id }));
+    const answers = named.map((call, index) => ({
+      role: "tool" as const,
+      tool_call_id: call.id,
+      content: results[index] ?? "",
+    }));
+    return [
+      { role: "assistant" as const, ...assistant, tool_calls: named },
+      ...(reversed ? answers.reverse() : answers),
+    ];
+  });
+
+/** Mostly well-paired histories; a small share of arbitrary message lists (orphan calls and results). */
+const chatMessagesArb = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc
+      .array(
+        fc.oneof({ weight: 3, arbitrary: plainMessageArb.map((message) => [message]) }, toolExchangeArb),
+        {
+          minLength: 1,
+          maxLength: 4,
+        },
+      )
+      .map((exchanges) => exchanges.flat()),
+  },
+  { weight: 1, arbitrary: fc.array(chatMessageArb, { minLength: 1, maxLength: 6 }) },
+);
+
 const toolArb = fc.oneof(
   fc.record({
     type: fc.constant("function" as const),
@@ -122,10 +178,117 @@ const toolArb = fc.oneof(
   fc.record({ type: fc.constant("custom"), custom: fc.record({ name: textArb }) }),
 );
 
-export const chatRequestArb = fc.record(
+const wordArb = fc.stringMatching(/^[a-z]{1,6}$/);
+const objectArgumentsArb = fc
+  .dictionary(wordArb, fc.oneof(fc.integer(), textArb, fc.boolean()), { maxKeys: 3 })
+  .map((value) => JSON.stringify(value));
+
+/**
+ * The everyday request: a conversation of text and tool calls with JSON-object arguments, a few
+ * settings every protocol has. Most real traffic looks like this, and it is what round trips can keep.
+ */
+const sayArb = fc
+  .string({ minLength: 1, maxLength: 12 })
+  .filter((text) => text.trim() === text && text !== "");
+const sayContentArb = fc.oneof(
+  sayArb,
+  fc.array(
+    sayArb.map((text) => ({ type: "text" as const, text })),
+    { minLength: 1, maxLength: 2 },
+  ),
+);
+const everydayToolsArb = fc
+  .record({
+    content: fc.oneof(fc.constant(null), sayArb),
+    calls: fc.uniqueArray(
+      fc.record({
+        id: fc.stringMatching(/^call_[A-Za-z0-9]{1,6}$/),
+        name: wordArb,
+        arguments: objectArgumentsArb,
+      }),
+      { minLength: 1, maxLength: 3, selector: (call) => call.id },
+    ),
+    results: fc.array(sayArb, { minLength: 3, maxLength: 3 }),
+  })
+  .map(({ content, calls, results }) => [
+    {
+      role: "assistant" as const,
+      content,
+      tool_calls: calls.map(({ id, name, arguments: args }) => ({
+        id,
+        type: "function" as const,
+        function: { name, arguments: args },
+      })),
+    },
+    ...calls.map((call, index) => ({
+      role: "tool" as const,
+      tool_call_id: call.id,
+      content: results[index] ?? "",
+    })),
+  ]);
+const assistantTextArb = fc.record({ role: fc.constant("assistant" as const), content: sayArb });
+
+/** One or two user messages, then the assistant's answer: text, tool calls with their results, or both. */
+const everydayExchangeArb = fc
+  .tuple(
+    fc.array(fc.record({ role: fc.constant("user" as const), content: sayContentArb }), {
+      minLength: 1,
+      maxLength: 2,
+    }),
+    fc.oneof(
+      assistantTextArb.map((message) => [message]),
+      everydayToolsArb,
+      fc.tuple(everydayToolsArb, assistantTextArb).map(([tools, text]) => [...tools, text]),
+    ),
+    fc.boolean(),
+  )
+  .map(([users, answer, answered]) => (answered ? [...users, ...answer] : users));
+
+const everydayRequestArb = fc
+  .record(
+    {
+      model: textArb,
+      system: fc.option(sayArb, { nil: undefined }),
+      exchanges: fc.array(everydayExchangeArb, { minLength: 1, maxLength: 4 }),
+      stream: fc.boolean(),
+      temperature: fc.double({ min: 0, max: 1, noNaN: true }),
+      max_completion_tokens: fc.integer({ min: 1, max: 100_000 }),
+      stop: fc.array(
+        sayArb.filter((stop) => stop.trim() !== ""),
+        { minLength: 1, maxLength: 4 },
+      ),
+      tools: fc.uniqueArray(
+        fc.record({
+          type: fc.constant("function" as const),
+          function: fc.record(
+            {
+              name: wordArb,
+              description: sayArb,
+              parameters: fc.constant({ type: "object", properties: { a: { type: "string" } } }),
+            },
+            { requiredKeys: ["name", "parameters"] },
+          ),
+        }),
+        { minLength: 1, maxLength: 3, selector: (tool) => tool.function.name },
+      ),
+      tool_choice: fc.constantFrom("auto" as const, "none" as const, "required" as const),
+    },
+    { requiredKeys: ["model", "exchanges", "max_completion_tokens"] },
+  )
+  // `tool_choice` is only allowed beside tools.
+  .map(({ system, exchanges, tool_choice, ...rest }) => ({
+    ...rest,
+    ...(rest.tools === undefined || rest.tools.length === 0 ? {} : { tool_choice }),
+    messages: [
+      ...(system === undefined ? [] : [{ role: "system" as const, content: system }]),
+      ...exchanges.flat(),
+    ],
+  }));
+
+const anyRequestArb = fc.record(
   {
     model: textArb,
-    messages: fc.array(chatMessageArb, { minLength: 1, maxLength: 6 }),
+    messages: chatMessagesArb,
     stream: fc.boolean(),
     stream_options: fc.record({ include_usage: fc.boolean() }),
     temperature: fc.double({ min: 0, max: 2, noNaN: true }),
@@ -170,6 +333,8 @@ export const chatRequestArb = fc.record(
   },
   { requiredKeys: ["model", "messages"] },
 );
+
+export const chatRequestArb = fc.oneof(anyRequestArb, everydayRequestArb);
 
 const usageArb = fc.record(
   {

@@ -43,6 +43,15 @@ export const generativeSchemaArb: fc.Arbitrary<Record<string, unknown>> = fc.let
   ),
 })).node;
 
+const parametersSchema = fc.record(
+  {
+    type: fc.constantFrom("OBJECT", "object"),
+    properties: fc.dictionary(word, generativeSchemaArb, { maxKeys: 3 }),
+    required: fc.array(word, { maxLength: 2 }),
+  },
+  { requiredKeys: ["type"] },
+);
+
 const textPart = fc.record(
   { text, thought: fc.boolean(), thoughtSignature: signature },
   { requiredKeys: ["text"] },
@@ -103,6 +112,83 @@ const content = fc.record(
   { requiredKeys: ["parts"] },
 );
 
+const plainPart = generativePartArb.filter(
+  (part) => !("functionCall" in part) && !("functionResponse" in part),
+);
+
+/** A model turn with function calls and the user turn answering each, by id when the calls have ids. */
+const callExchange = fc
+  .record({
+    before: fc.array(fc.oneof(textPart, codePart), { maxLength: 2 }),
+    calls: fc.uniqueArray(
+      fc.record({ name: word, args: jsonObject, id: word }, { requiredKeys: ["name", "args"] }),
+      { minLength: 1, maxLength: 3, selector: (call) => call.id ?? call.name },
+    ),
+    withIds: fc.boolean(),
+    signature: fc.option(signature, { nil: undefined }),
+    responses: fc.array(fc.oneof(jsonObject, fc.record({ content: text }), fc.record({ error: text })), {
+      minLength: 3,
+      maxLength: 3,
+    }),
+    after: fc.array(plainPart, { maxLength: 1 }),
+  })
+  .map(({ before, calls, withIds, signature: thoughtSignature, responses, after }) => {
+    const withId = calls.map((call, index) => {
+      const { id, ...rest } = call;
+      return withIds ? { ...rest, id: id ?? `C${index}` } : rest;
+    });
+    return [
+      {
+        role: "model",
+        parts: [
+          ...before,
+          ...withId.map((call, index) => ({
+            functionCall: call,
+            ...(index === 0 && thoughtSignature !== undefined ? { thoughtSignature } : {}),
+          })),
+        ],
+      },
+      {
+        role: "user",
+        parts: [
+          ...withId.map((call, index) => ({
+            functionResponse: {
+              ...("id" in call ? { id: call.id } : {}),
+              name: call.name,
+              response: responses[index] ?? {},
+            },
+          })),
+          ...after,
+        ],
+      },
+    ];
+  });
+
+/** Mostly well-paired histories; a small share of arbitrary contents (orphan calls and responses). */
+const contentsArb = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc
+              .record(
+                { role: fc.constantFrom("user", "model"), parts: fc.array(plainPart, { maxLength: 4 }) },
+                { requiredKeys: ["parts"] },
+              )
+              .map((turn) => [turn]),
+          },
+          { weight: 1, arbitrary: callExchange },
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((turns) => turns.flat()),
+  },
+  { weight: 1, arbitrary: fc.array(content, { minLength: 1, maxLength: 5 }) },
+);
+
 const thinkingConfig = fc.oneof(
   fc.record(
     { thinkingBudget: fc.integer({ min: -1, max: 40_000 }), includeThoughts: fc.boolean() },
@@ -140,7 +226,8 @@ const tools = fc.array(
     fc.record({
       functionDeclarations: fc.array(
         fc.record(
-          { name: word, description: text, parameters: generativeSchemaArb },
+          // Function parameters are an object schema (their properties are arbitrary schemas).
+          { name: word, description: text, parameters: parametersSchema },
           { requiredKeys: ["name"] },
         ),
         { maxLength: 3 },
@@ -162,9 +249,91 @@ const toolConfig = fc.record({
   ),
 });
 
-export const generativeRequestArb = fc.record(
+/**
+ * The everyday request: alternating turns of text and function calls (with ids) answered by their
+ * responses, a few settings every protocol has. Most real traffic looks like this, and it is what round
+ * trips can keep.
+ */
+const say = fc
+  .string({ minLength: 1, maxLength: 12 })
+  .filter((value) => value.trim() === value && value !== "");
+const sayParts = fc.array(
+  say.map((value) => ({ text: value })),
+  { minLength: 1, maxLength: 2 },
+);
+const everydayExchange = fc.oneof(
+  fc.tuple(sayParts, sayParts).map(([question, answer]) => [
+    { role: "user", parts: question },
+    { role: "model", parts: answer },
+  ]),
+  fc
+    .record({
+      question: sayParts,
+      calls: fc.uniqueArray(fc.record({ id: word, name: word, args: jsonObject }), {
+        minLength: 1,
+        maxLength: 3,
+        selector: (call) => call.id,
+      }),
+      results: fc.array(say, { minLength: 3, maxLength: 3 }),
+    })
+    .map(({ question, calls, results }) => [
+      { role: "user", parts: question },
+      { role: "model", parts: calls.map((call) => ({ functionCall: call })) },
+      {
+        role: "user",
+        parts: calls.map((call, index) => ({
+          functionResponse: { id: call.id, name: call.name, response: { content: results[index] ?? "" } },
+        })),
+      },
+    ]),
+);
+
+const everydayRequestArb = fc
+  .record(
+    {
+      exchanges: fc.array(everydayExchange, { minLength: 1, maxLength: 3 }),
+      systemInstruction: fc.record({ parts: sayParts }),
+      generationConfig: fc
+        .record(
+          {
+            temperature: fc.double({ min: 0, max: 1, noNaN: true }),
+            maxOutputTokens: fc.integer({ min: 1, max: 100_000 }),
+            stopSequences: fc.array(say, { minLength: 1, maxLength: 4 }),
+            seed: fc.integer(),
+          },
+          { requiredKeys: [] },
+        )
+        // An empty config asks for nothing: left out rather than sent as {}.
+        .filter((config) => Object.keys(config).length > 0),
+      tools: fc
+        .uniqueArray(
+          fc.record(
+            {
+              name: word,
+              description: say,
+              parameters: fc.constant({ type: "object", properties: { a: { type: "string" } } }),
+            },
+            { requiredKeys: ["name"] },
+          ),
+          { minLength: 1, maxLength: 3, selector: (declaration) => declaration.name },
+        )
+        .map((declarations) => [{ functionDeclarations: declarations }]),
+      toolConfig: fc.record({
+        functionCallingConfig: fc.record({ mode: fc.constantFrom("AUTO", "ANY", "NONE") }),
+      }),
+    },
+    { requiredKeys: ["exchanges"] },
+  )
+  // `toolConfig` goes with tools.
+  .map(({ exchanges, toolConfig, ...rest }) => ({
+    ...rest,
+    ...(rest.tools === undefined ? {} : { toolConfig }),
+    contents: exchanges.flat(),
+  }));
+
+const anyRequestArb = fc.record(
   {
-    contents: fc.array(content, { minLength: 1, maxLength: 5 }),
+    contents: contentsArb,
     systemInstruction: fc.record(
       { role: fc.constant("user"), parts: fc.array(textPart, { maxLength: 2 }) },
       { requiredKeys: ["parts"] },
@@ -180,6 +349,8 @@ export const generativeRequestArb = fc.record(
   },
   { requiredKeys: ["contents"] },
 );
+
+export const generativeRequestArb = fc.oneof(anyRequestArb, everydayRequestArb);
 
 const usageMetadata = fc.record(
   {

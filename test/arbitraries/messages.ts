@@ -122,8 +122,13 @@ const exchangeArb = fc.oneof(
         { minLength: 3, maxLength: 3 },
       ),
       after: fc.array(textBlockArb, { maxLength: 1 }),
+      // A small share of histories lose their last result: orphan calls must be reported, not hidden.
+      orphan: fc.oneof(
+        { weight: 19, arbitrary: fc.constant(false) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
     })
-    .map(({ thinking, text, calls, results, after }) => [
+    .map(({ thinking, text, calls, results, after, orphan }) => [
       {
         role: "assistant" as const,
         content: [...thinking, ...text, ...calls.map((call) => ({ type: "tool_use" as const, ...call }))],
@@ -131,7 +136,7 @@ const exchangeArb = fc.oneof(
       {
         role: "user" as const,
         content: [
-          ...calls.map((call, index) => ({
+          ...calls.slice(0, orphan ? -1 : undefined).map((call, index) => ({
             type: "tool_result" as const,
             tool_use_id: call.id,
             ...results[index],
@@ -165,7 +170,99 @@ const serverToolArb = fc.constantFrom(
   { type: "code_execution_20250825", name: "code_execution" },
 );
 
-export const messagesRequestArb = fc.record(
+/**
+ * The everyday request: alternating turns of non-blank text and tool calls with their results, a few
+ * settings every protocol has. Most real traffic looks like this, and it is what round trips can keep.
+ */
+const sayArb = fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== "");
+const sayBlocksArb = fc.array(
+  sayArb.map((text) => ({ type: "text" as const, text })),
+  { minLength: 1, maxLength: 2 },
+);
+const everydayExchangeArb = fc.oneof(
+  fc.tuple(fc.oneof(sayArb, sayBlocksArb), fc.oneof(sayArb, sayBlocksArb)).map(([question, answer]) => [
+    { role: "user" as const, content: question },
+    { role: "assistant" as const, content: answer },
+  ]),
+  fc
+    .record({
+      question: fc.oneof(sayArb, sayBlocksArb),
+      text: fc.array(sayArb, { maxLength: 1 }),
+      calls: fc.uniqueArray(
+        fc.record({ id: fc.stringMatching(/^toolu_[A-Za-z0-9]{1,6}$/), name: wordArb, input: inputArb }),
+        {
+          minLength: 1,
+          maxLength: 3,
+          selector: (call) => call.id,
+        },
+      ),
+      results: fc.array(sayArb, { minLength: 3, maxLength: 3 }),
+    })
+    .map(({ question, text, calls, results }) => [
+      { role: "user" as const, content: question },
+      {
+        role: "assistant" as const,
+        content: [
+          ...text.map((say) => ({ type: "text" as const, text: say })),
+          ...calls.map((call) => ({ type: "tool_use" as const, ...call })),
+        ],
+      },
+      {
+        role: "user" as const,
+        content: calls.map((call, index) => ({
+          type: "tool_result" as const,
+          tool_use_id: call.id,
+          content: results[index] ?? "",
+        })),
+      },
+    ]),
+);
+
+const everydayRequestArb = fc
+  .record(
+    {
+      model: textArb,
+      max_tokens: fc.integer({ min: 1, max: 100_000 }),
+      exchanges: fc.array(everydayExchangeArb, { minLength: 1, maxLength: 3 }),
+      system: sayArb,
+      sampling: fc.oneof(
+        fc.record({ temperature: fc.double({ min: 0, max: 1, noNaN: true }) }),
+        fc.record({ top_p: fc.double({ min: 0, max: 1, noNaN: true }) }),
+        fc.constant({}),
+      ),
+      stream: fc.boolean(),
+      stop_sequences: fc.array(sayArb, { maxLength: 4 }),
+      tools: fc.uniqueArray(
+        fc.record(
+          {
+            name: wordArb,
+            description: sayArb,
+            input_schema: fc.constant({ type: "object" as const, properties: { a: { type: "string" } } }),
+          },
+          { requiredKeys: ["name", "input_schema"] },
+        ),
+        { minLength: 1, maxLength: 3, selector: (tool) => tool.name },
+      ),
+      tool_choice: fc.oneof(
+        fc.record(
+          { type: fc.constantFrom("auto" as const, "any" as const), disable_parallel_tool_use: fc.boolean() },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record({ type: fc.constant("none" as const) }),
+      ),
+      metadata: fc.record({ user_id: wordArb }),
+    },
+    { requiredKeys: ["model", "max_tokens", "exchanges"] },
+  )
+  // `tool_choice` goes with tools.
+  .map(({ exchanges, sampling, tool_choice, ...rest }) => ({
+    ...rest,
+    ...sampling,
+    ...(rest.tools === undefined ? {} : { tool_choice }),
+    messages: exchanges.flat(),
+  }));
+
+const anyRequestArb = fc.record(
   {
     model: textArb,
     max_tokens: fc.integer({ min: 1, max: 100_000 }),
@@ -210,6 +307,8 @@ export const messagesRequestArb = fc.record(
   },
   { requiredKeys: ["model", "max_tokens", "messages"] },
 );
+
+export const messagesRequestArb = fc.oneof(anyRequestArb, everydayRequestArb);
 
 const usageArb = fc.record(
   {

@@ -16,6 +16,11 @@ import {
 import { chatRequestArb, chatResponseArb } from "../arbitraries/chat";
 import { generativeRequestArb, generativeResponseArb } from "../arbitraries/generative";
 import { messagesRequestArb, messagesResponseArb } from "../arbitraries/messages";
+import {
+  chatReplayableResponseArb,
+  generativeReplayableResponseArb,
+  messagesReplayableResponseArb,
+} from "../arbitraries/replayable";
 import { normalize } from "../helpers/normalize";
 
 const protocols: Protocol[] = ["chat", "messages", "generative"];
@@ -32,6 +37,11 @@ const responseArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
   messages: messagesResponseArb,
   generative: generativeResponseArb,
 };
+const replayableArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
+  chat: chatReplayableResponseArb,
+  messages: messagesReplayableResponseArb,
+  generative: generativeReplayableResponseArb,
+};
 const requestSchemas = { chat: chat.request, messages: messages.request, generative: generative.request };
 const responseSchemas = { chat: chat.response, messages: messages.response, generative: generative.response };
 
@@ -44,12 +54,39 @@ function resolves(input: unknown, entry: Loss): boolean {
   return resolvePointer(input, tokens.length <= 1 ? "" : parent).found;
 }
 
+/**
+ * A 400 naming an orphan tool call or result (research U3) is the right answer for an unpaired history:
+ * such a run is skipped, and fast-check fails when the arbitraries make too many of them.
+ */
+function isToolPairing(error: unknown): boolean {
+  return (
+    error instanceof TranslationError &&
+    error.status === 400 &&
+    error.issues.length > 0 &&
+    error.issues.every((issue) => (issue as { code?: unknown }).code === "tool_pairing")
+  );
+}
+
+function translatePaired(
+  from: Protocol,
+  to: Protocol,
+  body: unknown,
+  url: { model?: string; stream?: boolean } = {},
+): ReturnType<typeof translateRequest> {
+  try {
+    return translateRequest(from, to, body, { ...options, ...url });
+  } catch (error) {
+    fc.pre(!isToolPairing(error));
+    throw error;
+  }
+}
+
 describe.each(pairs)("requests %s → %s", (from, to) => {
   const arb = requestArbs[from];
   test("the output parses with the target schema", () => {
     fc.assert(
       fc.property(arb, (body) => {
-        const { value } = translateRequest(from, to, body, options);
+        const { value } = translatePaired(from, to, body);
         expect(requestSchemas[to].safeParse(value).error?.issues ?? []).toEqual([]);
       }),
     );
@@ -57,8 +94,8 @@ describe.each(pairs)("requests %s → %s", (from, to) => {
   test("the same input gives the same bytes", () => {
     fc.assert(
       fc.property(arb, (body) => {
-        const first = translateRequest(from, to, body, options);
-        const second = translateRequest(from, to, body, options);
+        const first = translatePaired(from, to, body);
+        const second = translatePaired(from, to, body);
         expect(JSON.stringify(second)).toBe(JSON.stringify(first));
       }),
     );
@@ -66,7 +103,7 @@ describe.each(pairs)("requests %s → %s", (from, to) => {
   test("every loss path resolves in the input", () => {
     fc.assert(
       fc.property(arb, (body) => {
-        for (const entry of translateRequest(from, to, body, options).losses) {
+        for (const entry of translatePaired(from, to, body).losses) {
           expect(resolves(body, entry), `${entry.kind} ${entry.path}`).toBe(true);
         }
       }),
@@ -75,7 +112,7 @@ describe.each(pairs)("requests %s → %s", (from, to) => {
   test("strict mode throws exactly when losses are reported", () => {
     fc.assert(
       fc.property(arb, (body) => {
-        const { losses } = translateRequest(from, to, body, options);
+        const { losses } = translatePaired(from, to, body);
         let thrown: unknown;
         try {
           translateRequest(from, to, body, { ...options, strict: true });
@@ -94,7 +131,7 @@ describe.each(pairs)("requests %s → %s", (from, to) => {
     test("same-protocol translation is the identity and reports nothing", () => {
       fc.assert(
         fc.property(arb, (body) => {
-          const result = translateRequest(from, to, body, options);
+          const result = translatePaired(from, to, body);
           expect(result.value).toEqual(body);
           expect(result.losses).toEqual([]);
         }),
@@ -104,8 +141,9 @@ describe.each(pairs)("requests %s → %s", (from, to) => {
     test("a round trip that reports no loss either way gives the input back", () => {
       fc.assert(
         fc.property(arb, (body) => {
-          const there = translateRequest(from, to, body, options);
-          const back = translateRequest(to, from, there.value, options);
+          const there = translatePaired(from, to, body);
+          // A generative body carries model and stream in the URL: a gateway passes them on from `there`.
+          const back = translatePaired(to, from, there.value, { model: there.model, stream: there.stream });
           fc.pre(there.losses.length === 0 && back.losses.length === 0);
           expect(normalize(back.value)).toEqual(normalize(body));
         }),
@@ -139,7 +177,8 @@ describe.each(pairs)("responses %s → %s", (from, to) => {
 describe.each(protocols)("%s streams", (protocol) => {
   test("accumulating the replay of a response gives the response back", () => {
     fc.assert(
-      fc.property(responseArbs[protocol], (body) => {
+      // One finished choice: what a stream can carry (see `replay`).
+      fc.property(replayableArbs[protocol], (body) => {
         expect(normalize(accumulate(protocol, replay(protocol, body as never)))).toEqual(normalize(body));
       }),
     );
@@ -158,24 +197,90 @@ describe("given values are given", () => {
         model: "m",
         messages: [{ role: "user", content: "x" }],
         temperature: 0,
-        top_p: 0,
         max_completion_tokens: 1,
-        parallel_tool_calls: false,
         user: "",
         seed: 0,
         presence_penalty: 0,
         frequency_penalty: 0,
+        logprobs: false,
+        top_logprobs: 0,
       },
       expectations: {
-        chat: () => undefined,
-        messages: (v: messages.Request) => [v.temperature, v.top_p, v.metadata?.user_id],
+        chat: () => [],
+        messages: (v: messages.Request) => [v.temperature, v.metadata?.user_id],
         generative: (v: generative.Request) => [
           v.generationConfig?.temperature,
-          v.generationConfig?.topP,
           v.generationConfig?.seed,
           v.generationConfig?.presencePenalty,
           v.generationConfig?.frequencyPenalty,
+          v.generationConfig?.responseLogprobs,
+          v.generationConfig?.logprobs,
         ],
+      },
+    },
+    {
+      // `top_p` alone: beside `temperature` messages drops it (research P2).
+      from: "chat",
+      body: { model: "m", messages: [{ role: "user", content: "x" }], top_p: 0 },
+      expectations: {
+        chat: () => [],
+        messages: (v: messages.Request) => [v.top_p],
+        generative: (v: generative.Request) => [v.generationConfig?.topP],
+      },
+    },
+    {
+      from: "messages",
+      body: {
+        model: "m",
+        max_tokens: 1,
+        messages: [{ role: "user", content: "x" }],
+        temperature: 0,
+        top_k: 0,
+        metadata: { user_id: "" },
+      },
+      expectations: {
+        chat: (v: chat.Request) => [v.temperature, v.user],
+        messages: () => [],
+        generative: (v: generative.Request) => [v.generationConfig?.temperature, v.generationConfig?.topK],
+      },
+    },
+    {
+      from: "messages",
+      body: { model: "m", max_tokens: 1, messages: [{ role: "user", content: "x" }], top_p: 0 },
+      expectations: {
+        chat: (v: chat.Request) => [v.top_p],
+        messages: () => [],
+        generative: (v: generative.Request) => [v.generationConfig?.topP],
+      },
+    },
+    {
+      from: "generative",
+      body: {
+        contents: [{ role: "user", parts: [{ text: "x" }] }],
+        generationConfig: {
+          temperature: 0,
+          topP: 0,
+          topK: 0,
+          seed: 0,
+          presencePenalty: 0,
+          frequencyPenalty: 0,
+          responseLogprobs: false,
+          logprobs: 0,
+        },
+      },
+      expectations: {
+        chat: (v: chat.Request) => [
+          v.temperature,
+          v.top_p,
+          v.seed,
+          v.presence_penalty,
+          v.frequency_penalty,
+          v.logprobs,
+          v.top_logprobs,
+        ],
+        // messages takes `temperature` or `top_p`, not both (research P2), and has no seed or penalties.
+        messages: (v: messages.Request) => [v.temperature, v.top_k],
+        generative: () => [],
       },
     },
   ];
@@ -184,6 +289,7 @@ describe("given values are given", () => {
   )("explicit 0, false and empty string survive %s → %s", (from, to, c) => {
     const { value } = translateRequest(from, to, c.body, options);
     const seen = c.expectations[to](value as never) as unknown[];
-    for (const item of seen) expect(item === 0 || item === "" || item === false).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const item of seen) expect([0, "", false]).toContain(item);
   });
 });

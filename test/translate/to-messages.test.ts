@@ -201,7 +201,10 @@ describe("requests to messages", () => {
       { role: "user", content: "Say a JSON" },
       { role: "assistant", content: "{" },
     ]);
-    expect(losses).toEqual([{ path: "/max_tokens", kind: "synthesized" }]);
+    expect(losses).toEqual([
+      { path: "/messages/1/content", kind: "approximated" },
+      { path: "/max_tokens", kind: "synthesized" },
+    ]);
   });
 
   test("T1: a chat tool without parameters gets an empty object input_schema", () => {

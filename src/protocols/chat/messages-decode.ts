@@ -33,6 +33,7 @@ const KNOWN_TOOL_CALL_KEYS = new Set(["id", "type", "function", "index"]);
 export function decodeToolCall(
   call: { id?: string | undefined; name: string; arguments: string },
   source: string,
+  argumentsSource?: string,
 ): common.ToolCallPart {
   const parsed = call.arguments.trim() === "" ? {} : parseJsonObject(call.arguments);
   return {
@@ -41,6 +42,7 @@ export function decodeToolCall(
     name: call.name,
     ...(parsed === undefined ? {} : { arguments: parsed }),
     argumentsText: call.arguments,
+    ...(argumentsSource === undefined ? {} : { argumentsSource }),
     source,
   };
 }
@@ -123,11 +125,13 @@ function decodeAssistant(message: chat.AssistantMessage, source: string, losses:
       decodeToolCall(
         { id: call.id, name: call.function.name, arguments: call.function.arguments },
         callSource,
+        at(callSource, "function", "arguments"),
       ),
     );
   });
   if (message.function_call != null) {
-    parts.push(decodeToolCall(message.function_call, at(source, "function_call")));
+    const callSource = at(source, "function_call");
+    parts.push(decodeToolCall(message.function_call, callSource, at(callSource, "arguments")));
   }
   return parts;
 }

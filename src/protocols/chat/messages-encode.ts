@@ -268,6 +268,7 @@ function encodeAssistantTurn(
   }
   return {
     role: "assistant",
+    // Adjacent text blocks are joined with no separator (research R7).
     content: texts.length === 0 ? null : texts.join(""),
     ...(reasoning.length === 0 ? {} : { reasoning_content: reasoning.join("") }),
     ...(refusals.length === 0 ? {} : { refusal: refusals.join("") }),

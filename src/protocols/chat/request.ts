@@ -55,13 +55,15 @@ function decodeResponseFormat(format: chat.ResponseFormat | undefined): common.R
       return { type: "json", source };
     case "json_schema": {
       const spec = format.json_schema;
+      const specSource = at(source, "json_schema");
       return {
         type: "json-schema",
         schema: spec.schema ?? {},
+        schemaSource: at(specSource, "schema"),
         name: spec.name,
         ...(spec.description === undefined ? {} : { description: spec.description }),
         ...(spec.strict === undefined || spec.strict === null ? {} : { strict: spec.strict }),
-        source,
+        source: specSource,
       };
     }
   }
@@ -115,7 +117,9 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
       "stop",
       stop === undefined || stop === null
         ? undefined
-        : { value: typeof stop === "string" ? [stop] : stop, source: "/stop" },
+        : typeof stop === "string"
+          ? { value: [stop], source: "/stop", scalar: true }
+          : { value: stop, source: "/stop" },
     ),
     ...(responseFormat === undefined ? {} : { responseFormat }),
     ...(body.reasoning_effort === undefined || body.reasoning_effort === null

@@ -9,7 +9,7 @@ import { isObject, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
-import { at } from "../../common/pointer";
+import { at, parsePointer } from "../../common/pointer";
 import { fallbackMediaType, IMAGE_TYPES, mediaTypeOfUrl, parseDataUrl } from "./media";
 import type * as generative from "./schema";
 
@@ -38,6 +38,7 @@ export function encodeContents(
     }
     const parts: generative.Part[] = [];
     const sources: common.Part[] = [];
+    const reported = losses.length;
     for (const part of message.parts) {
       const encoded = encodePart(part, names, losses);
       for (const item of encoded) {
@@ -46,7 +47,14 @@ export function encodeContents(
       }
       if (part.type === "tool-call" && part.id !== undefined) names.set(part.id, part.name);
     }
-    if (parts.length === 0) continue;
+    if (parts.length === 0) {
+      // generative rejects empty contents (research R5); dropping a turn is still reported.
+      if (losses.length === reported)
+        losses.push(
+          loss(message.source, "dropped", "An empty message has no generative equivalent and was dropped."),
+        );
+      continue;
+    }
     const previous = turns.at(-1);
     if (previous?.role === role) {
       previous.parts.push(...parts);
@@ -66,28 +74,8 @@ export function encodeContents(
       ),
     );
   }
-  checkResults(turns);
   if (/gemini-3/.test(request.model)) signFirstCalls(turns, losses);
   return turns.map((turn, index) => ({ role: turn.role, parts: orderResults(turn, turns[index - 1]) }));
-}
-
-/** Every call of a model turn that is followed by another turn needs exactly one response (research U3). */
-function checkResults(turns: readonly Turn[]): void {
-  turns.forEach((turn, index) => {
-    const next = turns[index + 1];
-    if (turn.role !== "model" || next === undefined) return;
-    const answered = new Set(
-      next.parts.map((part) => part.functionResponse?.id).filter((id) => id !== undefined),
-    );
-    for (const part of turn.parts) {
-      const id = part.functionCall?.id;
-      if (id !== undefined && !answered.has(id)) {
-        throw new TranslationError(
-          `tool call ${id} has no tool result: generative needs one function response per call.`,
-        );
-      }
-    }
-  });
 }
 
 /** Function responses first, in the order of the calls they answer (research R3). */
@@ -228,7 +216,7 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
       args = { _raw: text };
       losses.push(
         loss(
-          part.source,
+          part.argumentsSource ?? part.source,
           "approximated",
           "The call's arguments are not a JSON object; they were sent as { _raw: <text> }.",
         ),
@@ -249,9 +237,11 @@ function encodeResult(
 ): generative.Part[] {
   const name = part.name ?? (part.callId === undefined ? undefined : names.get(part.callId));
   if (name === undefined) {
-    throw new TranslationError(
-      `tool result ${part.callId ?? "(without id)"} answers no earlier tool call: generative needs the function's name.`,
-    );
+    const message = `tool result ${part.callId ?? "(without id)"} answers no earlier tool call: generative needs the function's name.`;
+    throw new TranslationError(message, {
+      status: 400,
+      issues: [{ code: "tool_pairing", path: parsePointer(part.source), message }],
+    });
   }
   const texts = part.content
     .filter((item): item is common.TextPart => item.type === "text")

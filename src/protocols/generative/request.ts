@@ -7,6 +7,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
+import { checkToolPairing } from "../../common/tool-pairing";
 import { decodeGenerationConfig, encodeGenerationConfig } from "./config";
 import { encodeContents } from "./contents-encode";
 import { type CallNaming, decodePart } from "./parts-decode";
@@ -132,11 +133,16 @@ function decodeContents(
   return messages;
 }
 
-/** common request → generative request body (the model id goes in the URL: `translateRequest().model`). */
+/**
+ * common request → generative request body (the model id goes in the URL: `translateRequest().model`).
+ * Throws a 400 `TranslationError` when a tool call has no result (or a result no call), naming the id
+ * (research U3).
+ */
 export function encodeGenerativeRequest(
   request: common.Request,
   options: ResolvedOptions,
 ): Translated<generative.Request> {
+  checkToolPairing(request);
   const losses: Loss[] = [];
   const system: generative.Part[] = [];
   for (const block of request.system) {
@@ -159,6 +165,10 @@ export function encodeGenerativeRequest(
       );
     }
     if (block.text !== "") system.push({ text: block.text });
+    else
+      losses.push(
+        loss(block.source, "dropped", "An empty system text has no generative part and was dropped."),
+      );
   }
   const contents = encodeContents(request, options, losses);
   // A request of system text only: the last system block becomes the user turn (research S5).

@@ -64,6 +64,14 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
           "A whitespace-only text block is rejected by the messages API and was dropped.",
         ),
       );
+    else if (part.cache !== undefined)
+      losses.push(
+        loss(
+          at(part.source, "cache_control"),
+          "dropped",
+          "An empty text block is rejected by the messages API; it and its `cache_control` were dropped.",
+        ),
+      );
     return undefined;
   }
   let citations: TextBlock["citations"];

@@ -73,8 +73,19 @@ export function encodeMessagesRequest(
       ),
     );
   }
+  let maxTokens = given?.value ?? options.maxTokens;
+  if (given !== undefined && !(Number.isInteger(maxTokens) && maxTokens >= 1)) {
+    maxTokens = Math.max(1, Math.round(maxTokens));
+    losses.push(
+      loss(
+        given.source,
+        "clamped",
+        `The messages API needs a whole \`max_tokens\` of at least 1; ${given.value} became ${maxTokens}.`,
+      ),
+    );
+  }
   const budget = {
-    value: given?.value ?? options.maxTokens,
+    value: maxTokens,
     given: given !== undefined,
     source: given?.source ?? "/max_tokens",
   };

@@ -5,6 +5,7 @@
 import { TranslationError } from "../../common/errors";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
 import { encodeCache } from "./encode-blocks";
 import type { Turn } from "./request-turns";
 import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
@@ -85,7 +86,7 @@ export function encodeThinking(
     if (budget < MIN_BUDGET) {
       losses.push(
         loss(
-          source,
+          reasoning.budgetSource ?? source,
           "clamped",
           `A thinking budget of ${budgetTokens} is below the messages minimum and was raised to ${MIN_BUDGET}.`,
         ),
@@ -251,7 +252,7 @@ export function encodeResponseFormat(
   if (format.type === "json-schema" && format.strict !== undefined) {
     losses.push(
       loss(
-        format.source,
+        at(format.source, "strict"),
         "dropped",
         "`strict` of the response format has no messages equivalent and was dropped.",
       ),
@@ -333,11 +334,12 @@ export function encodeSampling(request: common.Request, thinking: boolean, losse
   }
   if (request.stop !== undefined) {
     const kept: string[] = [];
-    request.stop.value.forEach((sequence, index) => {
+    const stop = request.stop;
+    stop.value.forEach((sequence, index) => {
       if (sequence.trim() === "") {
         losses.push(
           loss(
-            `${request.stop?.source}/${index}`,
+            stop.scalar === true ? stop.source : at(stop.source, index),
             "dropped",
             "The messages API rejects whitespace-only stop sequences; it was dropped.",
           ),

@@ -156,11 +156,20 @@ function orderUserBlocks(blocks: readonly Block[], callOrder: readonly string[])
     .map((entry) => entry.block);
 }
 
-function trimPrefill(turn: Turn): Turn | undefined {
+function trimPrefill(turn: Turn, losses: Loss[]): Turn | undefined {
   const blocks = [...turn.blocks];
   const last = blocks.at(-1);
   if (last === undefined || last.value.type !== "text") return turn;
-  const text = (last.value as TextBlock).text.trimEnd();
+  const given = (last.value as TextBlock).text;
+  const text = given.trimEnd();
+  if (text === given) return turn;
+  losses.push(
+    loss(
+      last.source,
+      "approximated",
+      "The messages API rejects trailing whitespace at the end of a final assistant turn; it was trimmed.",
+    ),
+  );
   if (text === "") blocks.pop();
   else blocks[blocks.length - 1] = { ...last, value: { ...(last.value as TextBlock), text } };
   return blocks.length === 0 ? undefined : { ...turn, blocks };
@@ -217,7 +226,7 @@ export function encodeTurns(request: common.Request, options: ResolvedOptions, l
   });
   const last = ordered.at(-1);
   if (last?.role === "assistant") {
-    const trimmed = trimPrefill(last);
+    const trimmed = trimPrefill(last, losses);
     ordered.pop();
     if (trimmed !== undefined) ordered.push(trimmed);
   }
@@ -244,8 +253,13 @@ export function encodeSystem(
 ): { system: Request["system"]; turns: Turn[] } {
   let blocks = request.system.filter((block) => {
     if (block.text.trim() !== "") return true;
-    if (block.text !== "")
-      losses.push(loss(block.source, "dropped", "A whitespace-only system text was dropped."));
+    losses.push(
+      loss(
+        block.source,
+        "dropped",
+        `${block.text === "" ? "An empty" : "A whitespace-only"} system text is rejected by the messages API and was dropped.`,
+      ),
+    );
     return false;
   });
   let result = turns;

@@ -110,7 +110,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
     const budget = (thinking as { budget_tokens?: number }).budget_tokens;
     return {
       enabled: true,
-      ...(budget === undefined ? {} : { budgetTokens: budget }),
+      ...(budget === undefined ? {} : { budgetTokens: budget, budgetSource: at(source, "budget_tokens") }),
       ...effortPart,
       source,
     };

@@ -185,15 +185,19 @@ describe("encodeGenerativeRequest: tool calls and results", () => {
             id: "c",
             name: "f",
             argumentsText: '{"a":1,',
+            argumentsSource: "/messages/1/tool_calls/0/function/arguments",
             source: "/messages/1/tool_calls/0",
           }),
+          user(2, { type: "tool-result", callId: "c", content: [], source: "/messages/2" }),
         ],
       }),
     );
     expect(value.contents[1]?.parts[0]).toEqual({
       functionCall: { id: "c", name: "f", args: { _raw: '{"a":1,' } },
     });
-    expect(lossList(losses)).toEqual([{ path: "/messages/1/tool_calls/0", kind: "approximated" }]);
+    expect(lossList(losses)).toEqual([
+      { path: "/messages/1/tool_calls/0/function/arguments", kind: "approximated" },
+    ]);
   });
 
   test("a Gemini 3 target gets the skip sentinel on the first unsigned call of a turn (U10)", () => {

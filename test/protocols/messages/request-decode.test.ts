@@ -211,6 +211,7 @@ describe("decodeMessagesRequest", () => {
     ).toEqual({
       enabled: true,
       budgetTokens: 2000,
+      budgetSource: "/thinking/budget_tokens",
       source: "/thinking",
     });
     expect(

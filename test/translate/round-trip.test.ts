@@ -1,0 +1,214 @@
+/**
+ * Counterexamples the request laws (test/properties/laws.test.ts) shrank to, pinned so they stay fixed
+ * without the seed: each either round-trips with no loss, or now reports the loss it used to hide.
+ */
+import { describe, expect, test } from "vitest";
+import { type Protocol, translateRequest } from "../../src/index";
+import { normalize } from "../helpers/normalize";
+
+const options = { model: "m", idPrefix: "gp", created: 1_700_000_000 };
+
+function there(from: Protocol, to: Protocol, body: unknown) {
+  const result = translateRequest(from, to, body, options);
+  return { value: result.value, losses: result.losses.map(({ path, kind }) => ({ path, kind })) };
+}
+
+/** a → b → a, with the model and stream flag passed on as a gateway would (generative keeps them in the URL). */
+function roundTrip(from: Protocol, to: Protocol, body: unknown) {
+  const forth = translateRequest(from, to, body, options);
+  const back = translateRequest(to, from, forth.value, {
+    ...options,
+    model: forth.model,
+    stream: forth.stream,
+  });
+  return { value: back.value, losses: [...forth.losses, ...back.losses] };
+}
+
+describe("round trips that keep everything", () => {
+  test.each([
+    [
+      "messages",
+      "chat",
+      "a request without `stream` (the encoder writes stream: false)",
+      { model: "", max_tokens: 1, messages: [{ role: "user", content: "!" }] },
+    ],
+    [
+      "chat",
+      "generative",
+      "a one-part content array (generative has no string form)",
+      {
+        model: "",
+        max_completion_tokens: 1,
+        messages: [{ role: "user", content: [{ type: "text", text: " " }] }],
+      },
+    ],
+    [
+      "chat",
+      "generative",
+      "two user messages in a row (merged into one turn, research R3)",
+      {
+        model: "",
+        max_completion_tokens: 1,
+        messages: [
+          { role: "user", content: " " },
+          { role: "user", content: " " },
+        ],
+      },
+    ],
+    [
+      "chat",
+      "messages",
+      "a streamed request (chat asks for the final usage chunk)",
+      { model: "", stream: true, max_completion_tokens: 1, messages: [{ role: "user", content: "!" }] },
+    ],
+    [
+      "chat",
+      "messages",
+      'an assistant `content: ""` beside tool calls (empty text is dropped, research R4)',
+      {
+        model: "",
+        max_completion_tokens: 1,
+        messages: [
+          { role: "user", content: "!" },
+          { role: "assistant", content: "", tool_calls: [call("call_A")] },
+          { role: "tool", tool_call_id: "call_A", content: "" },
+          { role: "assistant", content: "!" },
+        ],
+      },
+    ],
+    [
+      "generative",
+      "chat",
+      "consecutive user contents and arguments holding -0",
+      {
+        contents: [
+          { role: "user", parts: [{ text: "!" }] },
+          { role: "model", parts: [{ functionCall: { id: "a", name: "a", args: { a: -0 } } }] },
+          { role: "user", parts: [{ functionResponse: { id: "a", name: "a", response: { content: "!" } } }] },
+          { role: "user", parts: [{ text: "!" }] },
+        ],
+      },
+    ],
+    [
+      "generative",
+      "chat",
+      "a model turn of two text parts (chat joins them, research R7)",
+      {
+        contents: [
+          { role: "user", parts: [{ text: "!" }] },
+          { role: "model", parts: [{ text: "!" }, { text: "!" }] },
+        ],
+      },
+    ],
+  ] as const)("%s → %s → back: %s", (from, to, _title, body) => {
+    const { value, losses } = roundTrip(from, to, body);
+    expect(losses).toEqual([]);
+    expect(normalize(value)).toEqual(normalize(body));
+  });
+
+  test("assistant texts come back joined, as research R7 joins adjacent text blocks for chat", () => {
+    const body = {
+      model: "",
+      max_completion_tokens: 1,
+      messages: [
+        { role: "user", content: "!" },
+        { role: "assistant", content: "a" },
+        { role: "assistant", content: "b" },
+      ],
+    };
+    const { value, losses } = roundTrip("chat", "messages", body);
+    expect(losses).toEqual([]);
+    expect(value).toMatchObject({
+      messages: [
+        { role: "user", content: "!" },
+        { role: "assistant", content: "ab" },
+      ],
+    });
+    expect(normalize(value)).toEqual(normalize(body));
+  });
+});
+
+describe("changes that are now reported", () => {
+  test('chat `stop: ""` dropped by messages points at /stop, the string itself', () => {
+    const body = {
+      model: "",
+      messages: [{ role: "user", content: "x" }],
+      max_completion_tokens: 1,
+      stop: "",
+    };
+    expect(there("chat", "messages", body).losses).toEqual([{ path: "/stop", kind: "dropped" }]);
+  });
+
+  test("max_completion_tokens 0 is raised to the messages minimum of 1", () => {
+    const body = { model: "", messages: [{ role: "user", content: "x" }], max_completion_tokens: 0 };
+    const { value, losses } = there("chat", "messages", body);
+    expect(value).toMatchObject({ max_tokens: 1 });
+    expect(losses).toEqual([{ path: "/max_completion_tokens", kind: "clamped" }]);
+  });
+
+  test("an empty assistant message dropped for generative is reported", () => {
+    const body = {
+      model: "",
+      max_completion_tokens: 1,
+      messages: [
+        { role: "user", content: "x" },
+        { role: "assistant", content: "" },
+      ],
+    };
+    const { value, losses } = there("chat", "generative", body);
+    expect(value).toMatchObject({ contents: [{ role: "user", parts: [{ text: "x" }] }] });
+    expect(losses).toEqual([{ path: "/messages/1", kind: "dropped" }]);
+  });
+
+  test.each(["messages", "generative"] as const)(
+    "an empty system message dropped for %s is reported",
+    (to) => {
+      const body = {
+        model: "",
+        max_completion_tokens: 1,
+        messages: [
+          { role: "system", content: "" },
+          { role: "user", content: "x" },
+        ],
+      };
+      expect(there("chat", to, body).losses).toEqual([{ path: "/messages/0", kind: "dropped" }]);
+    },
+  );
+
+  test("an empty text part's cache_control dropped by messages is reported", () => {
+    const body = {
+      model: "",
+      max_completion_tokens: 1,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "", cache_control: { type: "ephemeral" } },
+            { type: "text", text: "!" },
+          ],
+        },
+      ],
+    };
+    expect(there("chat", "messages", body).losses).toEqual([
+      { path: "/messages/0/content/0/cache_control", kind: "dropped" },
+    ]);
+  });
+
+  test("trailing whitespace trimmed from a final assistant turn for messages is reported", () => {
+    const body = {
+      model: "",
+      max_completion_tokens: 1,
+      messages: [
+        { role: "user", content: "!" },
+        { role: "assistant", content: "! " },
+      ],
+    };
+    const { value, losses } = there("chat", "messages", body);
+    expect(value).toMatchObject({ messages: [{ role: "user" }, { role: "assistant", content: "!" }] });
+    expect(losses).toEqual([{ path: "/messages/1/content", kind: "approximated" }]);
+  });
+});
+
+function call(id: string) {
+  return { id, type: "function", function: { name: "a", arguments: "{}" } };
+}
