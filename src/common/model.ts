@@ -245,7 +245,11 @@ export type Request = {
   readonly frequencyPenalty?: Given<number> | undefined;
   readonly seed?: Given<number> | undefined;
   readonly candidateCount?: Given<number> | undefined;
-  readonly stop?: Given<readonly string[]> | undefined;
+  /**
+   * `scalar`: the source gave one string, not a list (chat `stop: "x"`), so a loss about an item points
+   * at `source` itself, not at `source/0`.
+   */
+  readonly stop?: (Given<readonly string[]> & { readonly scalar?: boolean | undefined }) | undefined;
   readonly responseFormat?: ResponseFormat | undefined;
   readonly reasoning?: ReasoningConfig | undefined;
   readonly user?: Given<string> | undefined;
@@ -358,6 +362,11 @@ export type StreamPart =
       readonly usage?: Usage | undefined;
       /** `Response.extra`, for the same protocol's encoder (accumulate/replay). */
       readonly extra?: Extra | undefined;
+      /**
+       * `Choice.extra` when it is known before the content (a replayed response), so that the same
+       * protocol's encoder shapes content chunks as the response had them; `finish` carries it too.
+       */
+      readonly choiceExtra?: Extra | undefined;
     }
   | { readonly type: "text-start"; readonly index: number }
   | { readonly type: "text-delta"; readonly index: number; readonly text: string }

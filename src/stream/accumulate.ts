@@ -31,7 +31,12 @@ export function accumulate<P extends common.Protocol>(
   });
 }
 
-/** A whole response as the event list its protocol would have streamed (first choice). */
+/**
+ * A whole response as the event list its protocol would have streamed, so that `accumulate(p,
+ * replay(p, r))` gives `r` back. Two limits come from streams themselves: a stream carries one choice,
+ * so only the first choice (candidate) is replayed; and every well-formed stream ends with a finish
+ * reason, so a choice without one replays with the protocol's default (chat `stop`, generative `STOP`).
+ */
 export function replay<P extends common.Protocol>(
   protocol: P,
   response: ResponseOf<P>,

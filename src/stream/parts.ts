@@ -213,7 +213,10 @@ export function responseToParts(response: common.Response): common.StreamPart[] 
       id: response.id,
       model: response.model,
       created: response.created,
+      // Usage known up front goes in the start too (messages `message_start` carries it, research X12).
+      usage: response.usage,
       extra: response.extra,
+      choiceExtra: response.choices[0]?.extra,
     },
   ];
   const choice = response.choices[0];

@@ -5,33 +5,153 @@
 
 type Json = unknown;
 
-/** Keys dropped before comparing. */
-const ignoredKeys = new Set<string>([
-  // Pure formatting of argument JSON: compared parsed instead (see below).
-]);
-
 export function normalize(value: Json): Json {
   if (Array.isArray(value)) return value.map(normalize);
+  // -0 and 0 are one JSON number: text arguments (chat) print -0 as 0.
+  if (Object.is(value, -0)) return 0;
   if (value === null || typeof value !== "object") return value;
+  const object = value as Record<string, Json>;
   const out: Record<string, Json> = {};
-  for (const key of Object.keys(value).sort()) {
-    if (ignoredKeys.has(key)) continue;
-    const item = (value as Record<string, Json>)[key];
+  for (const key of Object.keys(object).sort()) {
+    const item = object[key];
     // Absent and undefined are the same on the wire (JSON.stringify drops undefined).
     if (item === undefined) continue;
+    // `stream: false` is every protocol's default: a body that says it and one that omits it ask the same.
+    if (key === "stream" && item === false) continue;
+    // chat's empty `reasoning_content` is no reasoning (streams carry no empty deltas).
+    if (key === "reasoning_content" && item === "") continue;
+    // generative `thought: false` is the default of a part: it says the same as no `thought`.
+    if (key === "thought" && item === false) continue;
+    // A streamed request to chat asks for the final usage chunk (chat request encoder): the answer is the
+    // same stream plus one usage chunk, which the gateway needs to report usage in the client's protocol.
+    if (key === "stream_options" && object.stream === true && isUsageOnly(item)) continue;
+    // chat and messages define string `content` (and messages `system`) as one text part, and an empty
+    // text part says nothing (research R4, R5: every target drops it), nor does chat's `content: null`.
+    if (key === "content" || key === "system") {
+      const parts = item === null ? [] : typeof item === "string" ? [{ type: "text", text: item }] : item;
+      const kept = Array.isArray(parts)
+        ? parts.map(normalize).filter((part) => !isEmptyText(part))
+        : undefined;
+      // Adjacent texts of an assistant turn are one text: chat joins them (research R7).
+      out[key] = kept === undefined ? normalize(parts) : object.role === "assistant" ? joinTexts(kept) : kept;
+      continue;
+    }
+    // The same for a generative model turn of a request (its empty text parts are dropped, research R5).
+    if (key === "parts" && object.role === "model" && Array.isArray(item)) {
+      out[key] = joinTexts(item.map(normalize).filter((part) => JSON.stringify(part) !== '{"text":""}'));
+      continue;
+    }
+    // In a generative answer an empty text part (or thought) says nothing either, and adjacent text parts
+    // are one text (`foldParts`): a stream carries no empty deltas and splits text anywhere.
+    if (key === "candidates" && Array.isArray(item)) {
+      out[key] = item.map((candidate) => foldCandidate(normalize(candidate)));
+      continue;
+    }
     // Tool-call arguments are JSON text in chat: `{"a":1}` and `{"a": 1}` are the same arguments.
-    if (key === "arguments" && typeof item === "string") {
+    // messages `input_json_delta` pieces (`partial_json`) likewise.
+    if ((key === "arguments" || key === "partial_json") && typeof item === "string") {
       out[key] = parsedOrSame(item);
       continue;
     }
-    // messages `input_json_delta` pieces and `partial_json` likewise.
-    if (key === "partial_json" && typeof item === "string") {
-      out[key] = parsedOrSame(item);
+    // Consecutive user (or assistant) turns of role and content only are one turn with their parts in
+    // order: messages merges them itself, and research R2/R3 merge them so.
+    if ((key === "messages" || key === "contents") && Array.isArray(item)) {
+      out[key] = mergeTurns(item.map(normalize), key === "messages" ? "content" : "parts");
       continue;
     }
     out[key] = normalize(item);
   }
   return out;
+}
+
+function mergeTurns(turns: Json[], parts: "content" | "parts"): Json[] {
+  const merged: Record<string, Json>[] = [];
+  const plain = (turn: Json): turn is Record<string, Json> & Record<typeof parts, Json[]> => {
+    if (turn === null || typeof turn !== "object") return false;
+    const { role, [parts]: list, ...rest } = turn as Record<string, Json>;
+    return typeof role === "string" && Array.isArray(list) && Object.keys(rest).length === 0;
+  };
+  for (const turn of turns) {
+    const previous = merged.at(-1);
+    if (plain(turn) && plain(previous) && turn.role === previous.role) {
+      merged[merged.length - 1] = {
+        ...previous,
+        [parts]: (turn.role === "assistant" || turn.role === "model" ? joinTexts : (list: Json[]) => list)([
+          ...(previous[parts] ?? []),
+          ...(turn[parts] ?? []),
+        ]),
+      };
+    } else merged.push(turn as Record<string, Json>);
+  }
+  return merged;
+}
+
+/**
+ * Adjacent generative text parts of one kind are one text: a stream splits text anywhere (research X8),
+ * and a signature on the later one ends the block (X7): `[{text:"a"},{text:"b",thoughtSignature:"S"}]`
+ * says `[{text:"ab",thoughtSignature:"S"}]`.
+ */
+function foldParts(parts: Json[]): Json[] {
+  const out: Json[] = [];
+  const plain = (part: Json, extra: string[]): part is Record<string, Json> =>
+    part !== null &&
+    typeof part === "object" &&
+    typeof (part as Record<string, Json>).text === "string" &&
+    Object.keys(part).every((name) => name === "text" || name === "thought" || extra.includes(name));
+  for (const part of parts) {
+    const previous = out.at(-1);
+    if (plain(previous, []) && plain(part, ["thoughtSignature"]) && previous.thought === part.thought) {
+      out[out.length - 1] = { ...part, text: `${previous.text}${part.text}` };
+    } else out.push(part);
+  }
+  return out;
+}
+
+function foldCandidate(candidate: Json): Json {
+  const content = (candidate as { content?: { parts?: Json } } | null)?.content;
+  if (content === undefined || !Array.isArray(content.parts)) return candidate;
+  const empty = new Set(['{"text":""}', '{"text":"","thought":true}']);
+  const parts = foldParts(content.parts.filter((part) => !empty.has(JSON.stringify(part))));
+  // Model content with no parts says nothing: `{role: "model", parts: []}` is no content.
+  const { content: _, ...rest } = candidate as Record<string, Json>;
+  if (parts.length === 0 && Object.keys(content).every((key) => key === "role" || key === "parts"))
+    return rest;
+  return { ...(candidate as object), content: { ...content, parts } };
+}
+
+function joinTexts(parts: Json[]): Json[] {
+  const joined: Json[] = [];
+  for (const part of parts) {
+    const previous = joined.at(-1);
+    if (isPlainText(part) && isPlainText(previous)) {
+      joined[joined.length - 1] = { ...part, text: `${previous.text}${part.text}` };
+    } else joined.push(part);
+  }
+  return joined;
+}
+
+/** A text part with nothing else: chat/messages `{type: "text", text}`, generative `{text}`. */
+function isPlainText(part: Json): part is { text: string } {
+  if (part === null || typeof part !== "object") return false;
+  const { type, text, ...rest } = part as Record<string, Json>;
+  return (
+    (type === "text" || type === undefined) && typeof text === "string" && Object.keys(rest).length === 0
+  );
+}
+
+function isEmptyText(part: Json): boolean {
+  if (part === null || typeof part !== "object") return false;
+  const { type, text, thinking, signature } = part as Record<string, Json>;
+  const size = Object.keys(part).length;
+  // Empty thinking without a signature says nothing either: streams carry no empty deltas.
+  if (type === "thinking") return thinking === "" && signature === "" && size === 3;
+  return type === "text" && text === "" && size === 2;
+}
+
+function isUsageOnly(options: Json): boolean {
+  if (options === null || typeof options !== "object") return false;
+  const keys = Object.keys(options);
+  return keys.length === 1 && (options as Record<string, Json>).include_usage === true;
 }
 
 function parsedOrSame(text: string): Json {

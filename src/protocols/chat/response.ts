@@ -8,6 +8,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { callId, chatExtra, choiceExtra, choiceRaw, EMPTY_ID, messageRest } from "./extra";
 import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
 import { decodeToolCall } from "./messages-decode";
 import { signaturePath } from "./messages-encode";
@@ -56,7 +57,8 @@ function decodeMessage(message: chat.ResponseMessage, source: string, losses: Lo
         ? "reasoning"
         : undefined;
   const reasoning = message.reasoning_content ?? message.reasoning;
-  if (reasoningKey !== undefined && reasoning != null) {
+  // Empty reasoning or refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
+  if (reasoningKey !== undefined && reasoning != null && reasoning !== "") {
     parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: at(source, reasoningKey) });
   }
   if (message.content != null) {
@@ -68,17 +70,16 @@ function decodeMessage(message: chat.ResponseMessage, source: string, losses: Lo
       ...(annotations.length === 0 ? {} : { citations: { origin: "chat", items: annotations } }),
     });
   }
-  if (message.refusal != null)
+  if (message.refusal != null && message.refusal !== "")
     parts.push({ type: "refusal", text: message.refusal, source: at(source, "refusal") });
   message.tool_calls?.forEach((call, index) => {
     const callSource = at(source, "tool_calls", index);
     if (call.type === "function") {
-      parts.push(
-        decodeToolCall(
-          { id: call.id, name: call.function.name, arguments: call.function.arguments },
-          callSource,
-        ),
+      const part = decodeToolCall(
+        { id: call.id, name: call.function.name, arguments: call.function.arguments },
+        callSource,
       );
+      parts.push(call.id === "" ? { ...part, extra: EMPTY_ID } : part);
     } else {
       losses.push(
         loss(callSource, "dropped", `A ${call.type} tool call has no common equivalent and was dropped.`),
@@ -101,22 +102,35 @@ export function decodeChatResponse(
     const source = at("", "choices", position);
     reportUnknown(choice, CHOICE_KEYS, source, losses);
     const reason = choice.finish_reason;
+    const extra = choiceExtra({
+      choice: chatExtra(choice, CHOICE_KEYS)?.raw ?? {},
+      message: {
+        ...messageRest(choice.message, MESSAGE_KEYS),
+        // Annotations of a message without text have no part to ride on; chat keeps them as given.
+        ...(choice.message.content == null && (choice.message.annotations?.length ?? 0) > 0
+          ? { annotations: choice.message.annotations }
+          : {}),
+      },
+    });
     return {
       index: choice.index,
       parts: decodeMessage(choice.message, at(source, "message"), losses),
       ...(reason === undefined || reason === null
         ? {}
         : { finishReason: decodeChatFinishReason(reason), rawFinishReason: reason }),
+      extra,
       source,
     };
   });
   if (body.usage != null) reportUnknown(body.usage, USAGE_KEYS, "/usage", losses);
+  const extra = chatExtra(body, RESPONSE_KEYS);
   const response: common.Response = {
     id: body.id,
     model: body.model,
     created: body.created,
     choices,
     ...(body.usage == null ? {} : { usage: decodeChatUsage(body.usage, "/usage") }),
+    ...(extra === undefined ? {} : { extra }),
   };
   return { value: response, losses };
 }
@@ -183,7 +197,7 @@ function encodeChoice(
           );
           break;
         }
-        let id = part.id;
+        let id = callId(part);
         if (id === undefined) {
           id = syntheticId(options, responseId, toolCalls.length);
           losses.push(
@@ -214,7 +228,10 @@ function encodeChoice(
     }
   }
   let finishReason: chat.Choice["finish_reason"] = null;
-  if (choice.finishReason !== undefined) {
+  if (choice.extra?.origin === "chat" && choice.rawFinishReason !== undefined) {
+    // chat's own reason, restored as given (accumulate/replay).
+    finishReason = choice.rawFinishReason;
+  } else if (choice.finishReason !== undefined) {
     const mapped = encodeChatFinishReason(choice.finishReason, toolCalls.length > 0);
     if (mapped.approximate) {
       losses.push(
@@ -229,7 +246,9 @@ function encodeChoice(
   } else if (toolCalls.length > 0) {
     finishReason = "tool_calls";
   }
+  const own = choiceRaw(choice.extra);
   const message: chat.ResponseMessage = {
+    ...own.message,
     role: "assistant",
     content: texts.length === 0 ? null : texts.join(""),
     ...(reasoning.length === 0 ? {} : { reasoning_content: reasoning.join("") }),
@@ -237,7 +256,7 @@ function encodeChoice(
     ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
     ...(annotations.length === 0 ? {} : { annotations: annotations as chat.Annotation[] }),
   };
-  return { index: choice.index, message, finish_reason: finishReason };
+  return { ...own.choice, index: choice.index, message, finish_reason: finishReason };
 }
 
 /** Common response → chat completion; a missing id or `created` comes from `options` (F8), never the clock. */
@@ -247,9 +266,11 @@ export function encodeChatResponse(
 ): Translated<chat.Response> {
   const losses: Loss[] = [];
   const id = response.id ?? syntheticId(options, "chatcmpl");
-  const choices = response.choices.map((choice) => encodeChoice(choice, id, options, losses));
-  if (choices.length === 0 && response.promptBlocked !== undefined) {
-    // A blocked prompt is a refusal of the whole request (research F3).
+  // A blocked prompt is a refusal of the whole request (research F3), also when an empty candidate came with it.
+  const blocked =
+    response.promptBlocked !== undefined && response.choices.every((choice) => choice.parts.length === 0);
+  const choices = blocked ? [] : response.choices.map((choice) => encodeChoice(choice, id, options, losses));
+  if (blocked && response.promptBlocked !== undefined) {
     choices.push({
       index: 0,
       message: {
@@ -261,6 +282,7 @@ export function encodeChatResponse(
     });
   }
   const value: chat.Response = {
+    ...(response.extra?.origin === "chat" ? response.extra.raw : {}),
     id,
     object: "chat.completion",
     created: response.created ?? options.created,

@@ -9,9 +9,25 @@ import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import type { Step, StreamReducer } from "../../stream/reducer";
 import { decodeChatError } from "./error";
+import { type ChoiceRaw, chatExtra, choiceExtra, EMPTY_ID, mergeRaw, messageRest } from "./extra";
 import { decodeChatFinishReason } from "./finish-reason";
 import type * as chat from "./schema";
 import { decodeChatUsage } from "./usage";
+
+/** Chunk fields with a common slot; the others (`system_fingerprint` ...) go to `response-start`'s extra. */
+const CHUNK_KEYS = new Set(["id", "object", "created", "model", "choices", "usage", "error"]);
+
+const CHOICE_KEYS = new Set(["index", "delta", "finish_reason"]);
+const DELTA_KEYS = new Set([
+  "role",
+  "content",
+  "refusal",
+  "reasoning_content",
+  "reasoning",
+  "tool_calls",
+  "function_call",
+  "annotations",
+]);
 
 type Open = { readonly kind: "text" | "reasoning" | "refusal" | "tool"; readonly index: number };
 type ToolEntry = { readonly key: string; readonly id: string | undefined; readonly block: number };
@@ -26,6 +42,8 @@ export type ChatDecodeState = {
   readonly lastToolKey: string | undefined;
   /** url_citation annotations waiting for the end of the current text block. */
   readonly annotations: readonly unknown[];
+  /** Choice 0's fields with no common slot so far (`logprobs`, `refusal: null` ...), for its `finish`. */
+  readonly kept: ChoiceRaw;
   readonly finished: boolean;
   readonly done: boolean;
   readonly reported: readonly string[];
@@ -38,6 +56,7 @@ const initial: ChatDecodeState = {
   tools: [],
   lastToolKey: undefined,
   annotations: [],
+  kept: { choice: {}, message: {} },
   finished: false,
   done: false,
   reported: [],
@@ -78,14 +97,9 @@ function reportOnce(work: Work, path: string, message: string, losses: Loss[]): 
   losses.push(loss(path, "dropped", message));
 }
 
-function toolCall(
-  work: Work,
-  call: chat.DeltaToolCall,
-  position: number,
-  out: common.StreamPart[],
-  losses: Loss[],
-): void {
+function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: common.StreamPart[]): void {
   const id = call.id === null || call.id === undefined || call.id === "" ? undefined : call.id;
+  // An explicit "" names no call (other protocols get a made-up id); chat itself restores it (`EMPTY_ID`).
   const key =
     call.index !== undefined
       ? `i${call.index}`
@@ -106,19 +120,13 @@ function toolCall(
       type: "tool-call-start",
       index: block,
       ...(id === undefined ? {} : { id }),
+      ...(call.id === "" ? { extra: EMPTY_ID } : {}),
       name: call.function?.name ?? "",
     });
   } else {
+    // Pieces for a call whose block another block has ended still belong to it (chat routes by index):
+    // the fold (accumulate) takes them; a target that cannot reopen the block reports the loss.
     block = known.block;
-    if (work.open?.kind !== "tool" || work.open.index !== block) {
-      reportOnce(
-        work,
-        `/choices/0/delta/tool_calls/${position}`,
-        "Arguments of a tool call arrived after another block began; they were dropped.",
-        losses,
-      );
-      return;
-    }
   }
   work.lastToolKey = key;
   const args = call.function?.arguments;
@@ -139,20 +147,30 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
     out.push({ type: "refusal-delta", index: openBlock(work, "refusal", out), text: delta.refusal });
   }
   delta.tool_calls?.forEach((call, position) => {
-    toolCall(work, call, position, out, losses);
+    toolCall(work, call, position, out);
   });
   if (delta.function_call != null) {
-    toolCall(work, { index: 0, function: delta.function_call }, 0, out, losses);
+    toolCall(work, { index: 0, function: delta.function_call }, 0, out);
   }
   if (delta.annotations !== undefined && delta.annotations.length > 0) {
     if (work.open?.kind === "text") work.annotations = [...work.annotations, ...delta.annotations];
-    else
+    else {
+      // No text block to ride on: chat itself keeps them (on the finish), other protocols lose them.
+      const before = work.kept.message.annotations;
+      work.kept = {
+        ...work.kept,
+        message: {
+          ...work.kept.message,
+          annotations: [...(Array.isArray(before) ? before : []), ...delta.annotations],
+        },
+      };
       reportOnce(
         work,
         "/choices/0/delta/annotations",
         "Annotations outside a text block have no place and were dropped.",
         losses,
       );
+    }
   }
   if (choice.logprobs !== undefined && choice.logprobs !== null) {
     reportOnce(
@@ -162,11 +180,18 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
       losses,
     );
   }
+  if (!work.finished) {
+    work.kept = {
+      choice: mergeRaw(work.kept.choice, chatExtra(choice, CHOICE_KEYS)?.raw ?? {}),
+      message: mergeRaw(work.kept.message, messageRest(delta, DELTA_KEYS)),
+    };
+  }
   const reason = choice.finish_reason;
   if (reason !== undefined && reason !== null && !work.finished) {
     endOpen(work, out);
     work.finished = true;
-    out.push({ type: "finish", reason: decodeChatFinishReason(reason), rawReason: reason });
+    const extra = choiceExtra(work.kept);
+    out.push({ type: "finish", reason: decodeChatFinishReason(reason), rawReason: reason, extra });
   }
 }
 
@@ -184,11 +209,13 @@ function step(state: ChatDecodeState, event: chat.StreamEvent): Step<ChatDecodeS
   const hasContent = chunk !== undefined && (chunk.choices.length > 0 || chunk.usage != null);
   if (!work.started && (hasContent || event.error !== undefined)) {
     work.started = true;
+    const extra = chunk === undefined ? undefined : chatExtra(chunk, CHUNK_KEYS);
     out.push({
       type: "response-start",
-      ...(chunk?.id === undefined || chunk.id === "" ? {} : { id: chunk.id }),
-      ...(chunk?.model === undefined || chunk.model === "" ? {} : { model: chunk.model }),
-      ...(chunk?.created === undefined || chunk.created === 0 ? {} : { created: chunk.created }),
+      ...(chunk?.id === undefined ? {} : { id: chunk.id }),
+      ...(chunk?.model === undefined ? {} : { model: chunk.model }),
+      ...(chunk?.created === undefined ? {} : { created: chunk.created }),
+      ...(extra === undefined ? {} : { extra }),
     });
   }
   for (const choice of chunk?.choices ?? []) {

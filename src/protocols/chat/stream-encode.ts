@@ -11,6 +11,7 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import type { Step, StreamReducer } from "../../stream/reducer";
 import { chatErrorType, encodeChatError } from "./error";
+import { type ChoiceRaw, callId, choiceRaw } from "./extra";
 import { type ChatFinishReason, encodeChatFinishReason } from "./finish-reason";
 import { type Chunk, type Delta, DONE, type StreamEvent } from "./schema";
 import { encodeChatUsage } from "./usage";
@@ -20,6 +21,8 @@ export type ChatEncodeState = {
   readonly id: string;
   readonly model: string;
   readonly created: number;
+  /** chat's own chunk fields (`system_fingerprint` ...), repeated on every chunk as chat does. */
+  readonly extra: Readonly<Record<string, unknown>> | undefined;
   /** Block index → tool-call ordinal (the chat `tool_calls[].index`). */
   readonly toolOrdinals: readonly (readonly [number, number])[];
   readonly finished: boolean;
@@ -31,11 +34,27 @@ export type ChatEncodeState = {
 type Work = { -readonly [K in keyof ChatEncodeState]: ChatEncodeState[K] };
 
 function envelope(work: Work): Pick<Chunk, "id" | "object" | "created" | "model"> {
-  return { id: work.id, object: "chat.completion.chunk", created: work.created, model: work.model };
+  return {
+    ...work.extra,
+    id: work.id,
+    object: "chat.completion.chunk",
+    created: work.created,
+    model: work.model,
+  };
 }
 
-function deltaChunk(work: Work, delta: Delta, finishReason: ChatFinishReason | null = null): Chunk {
-  return { ...envelope(work), choices: [{ index: 0, delta, finish_reason: finishReason }] };
+function deltaChunk(
+  work: Work,
+  delta: Delta,
+  finishReason: ChatFinishReason | (string & {}) | null = null,
+  kept: ChoiceRaw = { choice: {}, message: {} },
+): Chunk {
+  return {
+    ...envelope(work),
+    choices: [
+      { ...kept.choice, index: 0, delta: { ...kept.message, ...delta }, finish_reason: finishReason },
+    ],
+  };
 }
 
 function start(
@@ -50,13 +69,20 @@ function start(
   work.model = part?.model ?? options.model ?? "";
   work.created = part?.created ?? options.created;
   if (part?.usage !== undefined) work.usage = part.usage;
+  if (part?.extra?.origin === "chat") work.extra = part.extra.raw;
   out.push(deltaChunk(work, { role: "assistant", content: "" }));
 }
 
-function finish(work: Work, reason: ChatFinishReason, out: StreamEvent[]): void {
+/** The finish chunk; chat's own choice fields (`logprobs`, `refusal: null` ...) ride on it. */
+function finish(
+  work: Work,
+  reason: ChatFinishReason | (string & {}),
+  out: StreamEvent[],
+  kept?: ChoiceRaw,
+): void {
   if (work.finished) return;
   work.finished = true;
-  out.push(deltaChunk(work, {}, reason));
+  out.push(deltaChunk(work, {}, reason, kept));
 }
 
 function step(
@@ -99,8 +125,9 @@ function step(
     case "tool-call-start": {
       const ordinal = work.toolOrdinals.length;
       work.toolOrdinals = [...work.toolOrdinals, [part.index, ordinal]];
-      const id = part.id ?? syntheticId(options, work.id, ordinal);
-      if (part.id === undefined)
+      const own = callId(part);
+      const id = own ?? syntheticId(options, work.id, ordinal);
+      if (own === undefined)
         losses.push(loss("", "synthesized", "A tool call had no id; a deterministic one was made up."));
       if (part.signature !== undefined)
         losses.push(loss("", "dropped", "Chat cannot carry a thought signature; it was dropped."));
@@ -140,6 +167,11 @@ function step(
       work.usage = part.usage;
       break;
     case "finish": {
+      if (part.extra?.origin === "chat" && part.rawReason !== undefined) {
+        // chat's own reason, restored as given (accumulate/replay).
+        finish(work, part.rawReason, out, choiceRaw(part.extra));
+        break;
+      }
       const mapped = encodeChatFinishReason(part.reason, work.toolOrdinals.length > 0);
       if (mapped.approximate) {
         losses.push(
@@ -150,7 +182,7 @@ function step(
           ),
         );
       }
-      finish(work, mapped.reason, out);
+      finish(work, mapped.reason, out, choiceRaw(part.extra));
       break;
     }
     case "prompt-blocked":
@@ -197,6 +229,7 @@ export function chatStreamEncoder(
       id: "",
       model: "",
       created: 0,
+      extra: undefined,
       toolOrdinals: [],
       finished: false,
       usage: undefined,

@@ -88,6 +88,9 @@ export function decodePart(
   return { type: "opaque", origin: "generative", raw: part, label: "part of an unknown kind", source };
 }
 
+/** `ToolCallPart.extra` of a generative call that came without `args`. */
+export const NO_ARGS: common.Extra = { origin: "generative", raw: { hasArgs: false } };
+
 function decodeCall(
   part: generative.Part,
   call: generative.FunctionCall,
@@ -115,6 +118,8 @@ function decodeCall(
     id,
     name: call.name ?? "",
     arguments: call.args ?? {},
+    // A call without `args` (a function of no parameters): generative restores the absence (replay).
+    ...(call.args === undefined ? { extra: NO_ARGS } : {}),
     ...(part.thoughtSignature === undefined
       ? {}
       : {

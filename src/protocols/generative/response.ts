@@ -222,9 +222,17 @@ export function encodeResponsePart(
         args = {};
         losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
       }
+      const omitArgs =
+        part.extra?.origin === "generative" &&
+        part.extra.raw.hasArgs === false &&
+        Object.keys(args).length === 0;
       return [
         {
-          functionCall: { ...(id === undefined ? {} : { id }), name: part.name, args: { ...args } },
+          functionCall: {
+            ...(id === undefined ? {} : { id }),
+            name: part.name,
+            ...(omitArgs ? {} : { args: { ...args } }),
+          },
           ...(signature === undefined ? {} : { thoughtSignature: signature }),
         },
       ];

@@ -11,7 +11,7 @@ import { at } from "../../common/pointer";
 import type { Step, StreamReducer } from "../../stream/reducer";
 import { decodeGenerativeError } from "./error";
 import { decodeGenerativeFinishReason } from "./finish-reason";
-import { decodePart } from "./parts-decode";
+import { decodePart, NO_ARGS } from "./parts-decode";
 import { callSeed, parseTimestamp, responseExtra } from "./response";
 import type * as generative from "./schema";
 import { decodeGenerativeUsage } from "./usage";
@@ -236,6 +236,16 @@ function decodeStreamPart(
   found: Loss[],
 ): GenerativeDecodeState {
   const call = part.functionCall;
+  if (call === undefined && state.call !== undefined) {
+    // Another part ends a streamed call (its arguments so far are all it gets): a target cannot reopen it.
+    out.push({
+      type: "tool-call-delta",
+      index: state.call.index,
+      argumentsText: JSON.stringify(state.call.args),
+    });
+    out.push({ type: "tool-call-end", index: state.call.index });
+    return decodeStreamPart({ ...state, call: undefined }, part, source, options, out, found);
+  }
   if (call !== undefined && state.call !== undefined) {
     // Vertex streamed arguments: pieces until a piece that does not continue.
     let args = state.call.args;
@@ -286,6 +296,7 @@ function decodeStreamPart(
       index,
       id,
       name: call.name ?? "",
+      ...(call.args === undefined && call.willContinue !== true ? { extra: NO_ARGS } : {}),
       ...(part.thoughtSignature === undefined
         ? {}
         : { signature: { origin: "generative", value: part.thoughtSignature } }),

@@ -23,6 +23,7 @@ type Block =
       readonly id: string | undefined;
       readonly name: string;
       readonly signature: common.ToolCallPart["signature"];
+      readonly extra: common.Extra | undefined;
       readonly args: string;
     }
   | { readonly kind: "refusal" };
@@ -38,6 +39,10 @@ export type GenerativeEncodeState = {
   readonly wroteContent: boolean;
   readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
   readonly blocked: boolean;
+  /** The response this stream replays had `candidates: []` (kept on a prompt-blocked chunk). */
+  readonly emptyCandidates: boolean;
+  /** The candidate content's fields besides `parts` (`role: "model"` unless a replayed response says). */
+  readonly shape: JsonObject;
   readonly done: boolean;
 };
 
@@ -51,6 +56,8 @@ const initial: GenerativeEncodeState = {
   wroteContent: false,
   finish: undefined,
   blocked: false,
+  emptyCandidates: false,
+  shape: { role: "model" },
   done: false,
 };
 
@@ -65,7 +72,7 @@ function chunk(state: GenerativeEncodeState, fields: Partial<generative.Response
 }
 
 function content(state: GenerativeEncodeState, parts: generative.Part[]): generative.Response {
-  return chunk(state, { candidates: [{ content: { role: "model", parts } }] });
+  return chunk(state, { candidates: [{ content: { ...state.shape, parts } }] });
 }
 
 function withBlock(
@@ -158,6 +165,7 @@ function flushCall(
     name: block.name,
     arguments: parsed ?? {},
     signature: block.signature,
+    extra: block.extra,
     source: "",
   };
   const parts = encodeResponsePart(call, naming, options, losses);
@@ -187,6 +195,11 @@ function encodeStep(
           id: part.id ?? state.id,
           model: part.model ?? state.model,
           extra: { ...extra },
+          emptyCandidates: part.extra?.origin === "generative" && part.extra.raw.hasCandidates === true,
+          shape:
+            part.choiceExtra?.origin === "generative" && isObject(part.choiceExtra.raw.content)
+              ? part.choiceExtra.raw.content
+              : state.shape,
           usage: part.usage === undefined ? state.usage : encodeGenerativeUsage(part.usage),
         },
         [],
@@ -278,6 +291,7 @@ function encodeStep(
           id: part.id,
           name: part.name,
           signature: part.signature,
+          extra: part.extra,
           args: "",
         }),
         [],
@@ -315,7 +329,10 @@ function encodeStep(
       return emit({ ...state, finish: part }, []);
     case "prompt-blocked":
       return emit({ ...state, blocked: true }, [
-        chunk(state, { promptFeedback: { blockReason: part.reason } }),
+        chunk(state, {
+          ...(state.emptyCandidates ? { candidates: [] } : {}),
+          promptFeedback: { blockReason: part.reason },
+        }),
       ]);
     case "error":
       return emit({ ...state, done: true, blocks: {} }, [encodeGenerativeError(part.error).body]);

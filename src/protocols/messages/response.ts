@@ -206,7 +206,7 @@ export function encodeMessagesResponse(
   const hasToolCalls = content.some((block) => block.type === "tool_use");
   const hasRefusal = parts.some((part) => part.type === "refusal");
   let stop: { value: string; approximated: boolean } | undefined;
-  if (response.promptBlocked !== undefined && choice === undefined) {
+  if (response.promptBlocked !== undefined && parts.length === 0) {
     losses.push(
       loss(
         response.promptBlocked.source,

@@ -30,6 +30,8 @@ export type MessagesEncodeState = {
   readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
   readonly toolCalls: number;
   readonly refusal: boolean;
+  /** The prompt was blocked (generative `promptFeedback.blockReason`). */
+  readonly blocked: boolean;
 };
 
 type Step = { state: MessagesEncodeState; out: StreamEvent[]; losses?: Loss[] };
@@ -38,7 +40,8 @@ const DELTA_FIELDS = new Set(["stop_details", "container"]);
 
 function messageStart(state: MessagesEncodeState, options: ResolvedOptions): Step {
   if (state.phase !== "new") return { state, out: [] };
-  const usage =
+  // Output details are final figures: they go in message_delta only, whose usage clients merge over this.
+  const { output_tokens_details: _, ...usage } =
     state.usage === undefined ? { input_tokens: 0, output_tokens: 0 } : encodeMessagesUsage(state.usage);
   const message = {
     ...(state.extra?.origin === "messages" ? state.extra.raw : {}),
@@ -325,11 +328,19 @@ function step(state: MessagesEncodeState, part: common.StreamPart, options: Reso
     case "finish": {
       const started = messageStart(state, options);
       const closed = close(started.state);
-      return { state: { ...closed.state, finish: part }, out: [...started.out, ...closed.out] };
+      // A blocked prompt stays a refusal when an empty candidate's finish follows it (as in responses).
+      const blocked = state.blocked && state.next === 0;
+      return {
+        state: { ...closed.state, finish: blocked ? state.finish : part },
+        out: [...started.out, ...closed.out],
+      };
     }
     case "prompt-blocked": {
       const started = messageStart(state, options);
-      return { state: { ...started.state, finish: { type: "finish", reason: "refusal" } }, out: started.out };
+      return {
+        state: { ...started.state, blocked: true, finish: { type: "finish", reason: "refusal" } },
+        out: started.out,
+      };
     }
     case "error":
       return {
@@ -356,6 +367,7 @@ export function messagesStreamEncoder(
       finish: undefined,
       toolCalls: 0,
       refusal: false,
+      blocked: false,
     },
     step: (state, part) => step(state, part, options),
     end: (state) => (state.phase === "done" ? { state, out: [] } : finish(state, options)),

@@ -50,6 +50,8 @@ describe("decodeChatResponse", () => {
           index: 0,
           finishReason: "tool-calls",
           rawFinishReason: "tool_calls",
+          // chat's own spellings of "nothing", for chat itself to restore (accumulate/replay).
+          extra: { origin: "chat", raw: { choice: { logprobs: null }, message: { refusal: null } } },
           source: "/choices/0",
           parts: [
             { type: "reasoning", text: "t", origin: "chat", source: "/choices/0/message/reasoning_content" },
@@ -59,9 +61,10 @@ describe("decodeChatResponse", () => {
               citations: { origin: "chat", items: [{ type: "url_citation", url_citation: { url: "u" } }] },
               source: "/choices/0/message/content",
             },
-            // Gemini's OpenAI-compatible endpoint sends empty ids: they count as absent.
+            // Gemini's OpenAI-compatible endpoint sends empty ids: they count as absent (chat keeps "").
             {
               type: "tool-call",
+              extra: { origin: "chat", raw: { id: "" } },
               name: "f",
               arguments: {},
               argumentsText: "{}",

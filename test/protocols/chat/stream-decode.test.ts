@@ -97,7 +97,12 @@ describe("chatStreamDecoder", () => {
       { type: "tool-call-delta", index: 1, argumentsText: '{"x"' },
       { type: "tool-call-delta", index: 1, argumentsText: ":1}" },
       { type: "tool-call-end", index: 1 },
-      { type: "finish", reason: "tool-calls", rawReason: "tool_calls" },
+      {
+        type: "finish",
+        reason: "tool-calls",
+        rawReason: "tool_calls",
+        extra: { origin: "chat", raw: { choice: {}, message: {} } },
+      },
       { type: "usage", usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7, source: "/usage" } },
     ]);
     expect(losses).toEqual([]);

@@ -89,12 +89,10 @@ describe("responses", () => {
         for (const entry of decoded.losses) expect(resolves(body, entry), entry.path).toBe(true);
         const encoded = encodeGenerativeResponse(decoded.value, options).value;
         expect(generative.response.safeParse(encoded).success).toBe(true);
-        // Spellings of "nothing" that are not kept: finishReason "" (still generating), thought: false,
-        // and a function call without args (sent back with args: {}).
+        // Spellings of "nothing" that are not kept: finishReason "" (still generating), thought: false.
         const normal = JSON.parse(JSON.stringify(parsed), (key, value) => {
           if ((key === "finishReason" && value === "") || (key === "thought" && value === false))
             return undefined;
-          if (key === "functionCall" && value.args === undefined) return { ...value, args: {} };
           return value;
         });
         expect(encoded).toEqual(normal);

@@ -1,0 +1,99 @@
+/**
+ * chat's own fields with no common slot, kept in `extra` so that chat itself restores them exactly
+ * (accumulate/replay, research X12). Other protocols ignore them: the decoders report them as dropped.
+ */
+import { unknownKeys } from "../../common/json";
+import type * as common from "../../common/model";
+
+type Raw = Readonly<Record<string, unknown>>;
+
+/** `ToolCallPart.extra` of a chat call whose id was `""`: no id for other protocols, `""` again for chat. */
+export const EMPTY_ID: common.Extra = { origin: "chat", raw: { id: "" } };
+
+/** The id a chat encoder writes for a call: its own, chat's kept `""`, or none (the caller makes one up). */
+export function callId(part: {
+  id?: string | undefined;
+  extra?: common.Extra | undefined;
+}): string | undefined {
+  if (part.id !== undefined) return part.id;
+  return part.extra?.origin === "chat" && part.extra.raw.id === "" ? "" : undefined;
+}
+
+/** Fields of a response or chunk outside `known` (`system_fingerprint`, `service_tier` ...). */
+export function chatExtra(node: object, known: ReadonlySet<string>): common.Extra | undefined {
+  const keys = unknownKeys(node, known);
+  // `usage: null` (every chunk but the last of a chat stream) says "no usage yet"; chat restores it as given.
+  if ((node as { usage?: unknown }).usage === null) keys.push("usage");
+  if (keys.length === 0) return undefined;
+  return {
+    origin: "chat",
+    raw: Object.fromEntries(keys.map((key) => [key, (node as Record<string, unknown>)[key]])),
+  };
+}
+
+const EMPTY_TOO = new Set([
+  "content",
+  "refusal",
+  "tool_calls",
+  "annotations",
+  "reasoning_content",
+  "reasoning",
+]);
+
+const isEmpty = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0);
+
+/** Empty text a stream never carries as a delta; not `content`, whose `""` opens every chat stream (X1). */
+const EMPTY_TEXT = new Set(["refusal", "reasoning_content", "reasoning"]);
+
+/**
+ * What a message (or a delta) says beyond the common parts: fields that are null or empty (`refusal:
+ * null`, `annotations: []`, which chat sends on every message) and fields chat alone knows (`audio` ...).
+ */
+export function messageRest(message: object, known: ReadonlySet<string>): Raw {
+  return Object.fromEntries(
+    Object.entries(message).filter(
+      ([key, value]) =>
+        key !== "role" &&
+        (!known.has(key) || (EMPTY_TOO.has(key) && isEmpty(value)) || (EMPTY_TEXT.has(key) && value === "")),
+    ),
+  );
+}
+
+/** A choice's kept fields: its own unknown fields (`logprobs` ...) and its message's rest. */
+export type ChoiceRaw = { readonly choice: Raw; readonly message: Raw };
+
+/** Always given for a chat choice: it also says the finish reason is chat's own (kept verbatim). */
+export function choiceExtra(raw: ChoiceRaw): common.Extra {
+  return { origin: "chat", raw };
+}
+
+/** The kept fields of a chat choice extra, or empty ones when the extra is another protocol's. */
+export function choiceRaw(extra: common.Extra | undefined): ChoiceRaw {
+  if (extra?.origin !== "chat") return { choice: {}, message: {} };
+  const { choice, message } = extra.raw as Partial<ChoiceRaw>;
+  return { choice: choice ?? {}, message: message ?? {} };
+}
+
+/**
+ * Folds one more chunk's fields into those gathered so far: an empty value never hides a given one,
+ * `logprobs` lists are concatenated (each chunk carries the log probabilities of its own tokens).
+ */
+export function mergeRaw(before: Raw, after: Raw): Raw {
+  const out: Record<string, unknown> = { ...before };
+  for (const [key, value] of Object.entries(after)) {
+    const prior = out[key];
+    if (isEmpty(value) && prior !== undefined) continue;
+    if (key === "logprobs" && isRecord(prior) && isRecord(value)) {
+      const merged: Record<string, unknown> = { ...prior };
+      for (const [field, list] of Object.entries(value)) {
+        const old = merged[field];
+        merged[field] = Array.isArray(old) && Array.isArray(list) ? [...old, ...list] : list;
+      }
+      out[key] = merged;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,0 +1,97 @@
+import { describe, expect, test } from "vitest";
+import { createStreamTranslator, type Protocol } from "../../src/index";
+import { grammars } from "../helpers/grammar";
+
+/** Research X10 and X5: what each target gets for a mid-stream error and for a stream cut off early. */
+const options = { model: "m", idPrefix: "gp", created: 1 };
+
+const started: Record<Protocol, unknown[]> = {
+  chat: [
+    {
+      id: "c",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "g",
+      choices: [{ index: 0, delta: { role: "assistant", content: "" } }],
+    },
+    {
+      id: "c",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "g",
+      choices: [{ index: 0, delta: { content: "Hal" } }],
+    },
+  ],
+  messages: [
+    {
+      type: "message_start",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "c",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 5, output_tokens: 1 },
+      },
+    },
+    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hal" } },
+  ],
+  generative: [
+    { responseId: "r", candidates: [{ index: 0, content: { role: "model", parts: [{ text: "Hal" }] } }] },
+  ],
+};
+
+const failure: Record<Protocol, unknown> = {
+  chat: { error: { message: "Overloaded", type: "overloaded_error", code: null } },
+  messages: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
+  generative: { error: { code: 503, message: "Overloaded", status: "UNAVAILABLE" } },
+};
+
+const protocols: Protocol[] = ["chat", "messages", "generative"];
+const pairs = protocols.flatMap((from) =>
+  protocols.filter((to) => to !== from).map((to) => [from, to] as const),
+);
+
+function run(from: Protocol, to: Protocol, events: readonly unknown[]) {
+  const translator = createStreamTranslator(from, to, options);
+  const out = [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
+  return { out, losses: translator.losses };
+}
+
+describe.each(pairs)("%s → %s", (from, to) => {
+  test("a mid-stream error ends the target stream with its own error shape, never a normal stop", () => {
+    const { out } = run(from, to, [...started[from], failure[from]]);
+    expect(grammars[to](out)).toEqual([]);
+    const last = out.at(-1) as Record<string, unknown>;
+    const text = JSON.stringify(out);
+    if (to === "messages") {
+      expect(last).toEqual({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+      expect(text).not.toContain("message_stop");
+    } else {
+      expect(last.error).toMatchObject({ message: "Overloaded" });
+      expect(text).not.toContain("[DONE]");
+      expect(text).not.toMatch(/"finish(_r|R)eason":"/);
+    }
+    expect(text).toContain("Hal");
+  });
+
+  test("a stream cut off before its terminal event still ends well-formed, and says it made the end up", () => {
+    const { out, losses } = run(from, to, started[from]);
+    expect(grammars[to](out)).toEqual([]);
+    expect(JSON.stringify(out)).toContain("Hal");
+    if (to === "chat") expect(out.at(-1)).toBe("[DONE]");
+    if (to === "messages")
+      expect(out.slice(-2).map((event) => (event as { type: string }).type)).toEqual([
+        "message_delta",
+        "message_stop",
+      ]);
+    if (to === "generative")
+      expect((out.at(-1) as { candidates: { finishReason?: string }[] }).candidates[0]?.finishReason).toBe(
+        "STOP",
+      );
+    expect(losses.some((entry) => entry.kind === "synthesized" && entry.path === "")).toBe(true);
+  });
+});
