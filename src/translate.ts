@@ -11,12 +11,12 @@ type AnyAdapter = ProtocolAdapter<unknown, unknown, unknown, unknown>;
 
 type Schema = AnyAdapter["schemas"]["request"];
 
-/** Each adapter schema's fastest equivalent parser, built on first use. */
+/** Each adapter schema's fastest equivalent checker, built on first use. */
 const fastSchemas = new WeakMap<Schema, Schema>();
 
 /**
- * The schema to parse with: `z.compile`'s clone (a generated parser with the runtime parser as its
- * fallback, so the accepted set, the output and the issues are the runtime's) where the runtime allows
+ * The schema to check with: `z.compile`'s clone (a generated validator with the runtime parser as its
+ * fallback, so the accepted set and the issues are the runtime's) where the runtime allows
  * `new Function`; the schema itself where it does not (edge runtimes, `z.config({ jitless: true })`).
  * The exported schemas stay plain zod schemas.
  */
@@ -29,7 +29,20 @@ function fastSchema(schema: Schema): Schema {
   return fast;
 }
 
-/** Validates `body` with `schema` when asked; the one place input is parsed. */
+/**
+ * Checks `body` against `schema` and returns it unchanged. The schemas are loose objects without
+ * transforms or defaults, so a successful parse outputs a deep copy of its input: checking without
+ * building that copy (`z.validate`, the compiled assert-only path) and translating the input itself
+ * gives the same translation. Only a rejected body is parsed, for the runtime's issues.
+ */
+function check(schema: Schema, label: string, body: unknown): unknown {
+  if (z.validate(schema, body)) return body;
+  const result = schema.safeParse(body);
+  if (!result.success) throw invalidInput(label, result.error.issues);
+  return body;
+}
+
+/** Validates `body` with `schema` when asked; the one place input is checked. */
 export function validated(
   adapter: AnyAdapter,
   kind: "request" | "response" | "event",
@@ -38,9 +51,7 @@ export function validated(
   options: ResolvedOptions,
 ): unknown {
   if (!options.validate) return body;
-  const result = fastSchema(adapter.schemas[kind]).safeParse(body);
-  if (!result.success) throw invalidInput(`${protocol} ${kind}`, result.error.issues);
-  return result.data;
+  return check(fastSchema(adapter.schemas[kind]), `${protocol} ${kind}`, body);
 }
 
 const unchecked = (body: unknown): unknown => body;
@@ -54,11 +65,8 @@ export function validator(
 ): (body: unknown) => unknown {
   if (!options.validate) return unchecked;
   const schema = fastSchema(adapter.schemas[kind]);
-  return (body) => {
-    const result = schema.safeParse(body);
-    if (!result.success) throw invalidInput(`${protocol} ${kind}`, result.error.issues);
-    return result.data;
-  };
+  const label = `${protocol} ${kind}`;
+  return (body) => check(schema, label, body);
 }
 
 /**

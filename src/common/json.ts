@@ -18,7 +18,13 @@ export function parseJsonObject(text: string): JsonObject | undefined {
 
 /** Own enumerable keys of `body` that are not in `known`: the unknown fields a loose schema kept. */
 export function unknownKeys(body: object, known: ReadonlySet<string>): string[] {
-  const extra: string[] = [];
-  for (const key of Object.keys(body)) if (!known.has(key)) extra.push(key);
-  return extra;
+  let extra: string[] | undefined;
+  // `for…in` walks the enumeration cache without allocating a key array; JSON objects inherit no
+  // enumerable keys, and `hasOwn` (asked of unknown keys only) keeps an inherited one out regardless.
+  for (const key in body) {
+    if (known.has(key) || !Object.hasOwn(body, key)) continue;
+    if (extra === undefined) extra = [];
+    extra.push(key);
+  }
+  return extra ?? [];
 }

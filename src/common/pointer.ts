@@ -1,16 +1,24 @@
 /** JSON pointers (RFC 6901): built from the source node's pointer, so losses point into the user's input. */
 
+/** A token as it appears in a pointer: `~` → `~0`, `/` → `~1` (only scanned for strings, and rarely needed). */
 function escapeToken(token: string | number): string {
-  if (typeof token === "number") return String(token);
+  if (typeof token === "number") return `${token}`;
   return token.indexOf("~") === -1 && token.indexOf("/") === -1
     ? token
     : token.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-/** `at("/messages/2", "content", 0)` → `"/messages/2/content/0"`. */
+/**
+ * `at("/messages/2", "content", 0)` → `"/messages/2/content/0"`. Called for every node a decoder reads,
+ * so the common one- and two-token cases are a plain concatenation.
+ */
 export function at(base: string, ...tokens: readonly (string | number)[]): string {
+  const count = tokens.length;
+  if (count === 1) return `${base}/${escapeToken(tokens[0] as string | number)}`;
+  if (count === 2)
+    return `${base}/${escapeToken(tokens[0] as string | number)}/${escapeToken(tokens[1] as string | number)}`;
   let path = base;
-  for (const token of tokens) path += `/${escapeToken(token)}`;
+  for (let index = 0; index < count; index++) path += `/${escapeToken(tokens[index] as string | number)}`;
   return path;
 }
 

@@ -14,16 +14,14 @@ export type ToolPairingProblem = { readonly message: string; readonly path: stri
  * Gemini 3) and server-side calls are not paired here: their results are matched by name or are opaque.
  */
 export function findToolPairingProblem(request: common.Request): ToolPairingProblem | undefined {
-  let pending = new Map<string, string>();
-  let answered = new Set<string>();
+  // One pass; the two collections are emptied (not rebuilt) at each new assistant turn.
+  const pending = new Map<string, string>();
+  const answered = new Set<string>();
   let previous: common.Message["role"] | undefined;
   for (const message of request.messages) {
     if (message.role === "assistant" && previous !== "assistant") {
-      const orphan = pending.entries().next();
-      if (!orphan.done)
-        return { message: `tool call ${orphan.value[0]} has no tool result`, path: orphan.value[1] };
-      pending = new Map();
-      answered = new Set();
+      if (pending.size > 0) return orphanProblem(pending);
+      if (answered.size > 0) answered.clear();
     }
     for (const part of message.parts) {
       if (
@@ -47,10 +45,13 @@ export function findToolPairingProblem(request: common.Request): ToolPairingProb
     }
     previous = message.role;
   }
-  const orphan = pending.entries().next();
-  return orphan.done
-    ? undefined
-    : { message: `tool call ${orphan.value[0]} has no tool result`, path: orphan.value[1] };
+  return pending.size > 0 ? orphanProblem(pending) : undefined;
+}
+
+/** The first call still waiting for its result. */
+function orphanProblem(pending: ReadonlyMap<string, string>): ToolPairingProblem | undefined {
+  for (const [id, path] of pending) return { message: `tool call ${id} has no tool result`, path };
+  return undefined;
 }
 
 /** Throws a 400 `TranslationError` naming the orphan id when the calls and results of a request do not pair up. */

@@ -8,13 +8,16 @@ import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import type * as chat from "./schema";
 
-const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
-
 /** `data:<mime>;base64,<payload>` → its parts; anything else → undefined (research I1). */
 export function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
-  const match = DATA_URL.exec(url);
-  if (match === null) return undefined;
-  return { mediaType: match[1] ?? "", data: match[2] ?? "" };
+  // `/^data:([^;,]+);base64,(.*)$/s` without running a regular expression over the whole payload.
+  if (!url.startsWith("data:")) return undefined;
+  const end = url.indexOf(";");
+  if (end <= 5) return undefined;
+  const comma = url.indexOf(",");
+  if (comma !== -1 && comma < end) return undefined;
+  if (!url.startsWith(";base64,", end)) return undefined;
+  return { mediaType: url.slice(5, end), data: url.slice(end + 8) };
 }
 
 export function dataUrl(mediaType: string, data: string): string {

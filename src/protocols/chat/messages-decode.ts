@@ -28,6 +28,7 @@ const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
 };
 
 const KNOWN_TOOL_CALL_KEYS = new Set(["id", "type", "function", "index"]);
+const SYSTEM_PART_KEYS = new Set(["type", "text", "cache_control"]);
 
 /** A tool call's arguments text → parsed object when it is one; the raw text is always kept (U9). */
 export function decodeToolCall(
@@ -67,7 +68,7 @@ function systemBlocks(
   return message.content.map((part, index) => {
     const partSource = at(source, "content", index);
     const cache = cacheHint(part.cache_control);
-    for (const key of unknownKeys(part, new Set(["type", "text", "cache_control"]))) {
+    for (const key of unknownKeys(part, SYSTEM_PART_KEYS)) {
       losses.push(
         loss(
           at(partSource, key),
@@ -136,16 +137,15 @@ function decodeAssistant(message: chat.AssistantMessage, source: string, losses:
   return parts;
 }
 
-/** Finds the name of the call `callId` answers, searching earlier assistant turns (latest first). */
-function callName(messages: readonly chat.Message[], before: number, callId: string): string | undefined {
-  for (let index = before - 1; index >= 0; index--) {
-    const message = messages[index];
-    if (message?.role !== "assistant") continue;
-    for (const call of message.tool_calls ?? []) {
-      if (call.id === callId) return call.type === "function" ? call.function.name : call.custom.name;
-    }
+/** Names of the calls of earlier assistant turns by id, the latest call of an id winning (a tool message names its call). */
+function noteCallNames(message: chat.AssistantMessage, names: Map<string, string>): void {
+  const calls = message.tool_calls;
+  if (calls == null) return;
+  // Backwards, so the first call of an id within one message wins, as a search from the front would.
+  for (let index = calls.length - 1; index >= 0; index--) {
+    const call = calls[index] as chat.ToolCall;
+    names.set(call.id, call.type === "function" ? call.function.name : call.custom.name);
   }
-  return undefined;
 }
 
 export function decodeMessages(
@@ -156,8 +156,9 @@ export function decodeMessages(
   const turns: common.Message[] = [];
   // A system message after the conversation began changes meaning when hoisted (research S1).
   let seenTurn = false;
+  const names = new Map<string, string>();
   messages.forEach((message, index) => {
-    const source = at("", "messages", index);
+    const source = `/messages/${index}`;
     if (message.role !== "system" && message.role !== "developer") seenTurn = true;
     for (const key of unknownKeys(message, KNOWN_MESSAGE_KEYS[message.role])) {
       losses.push(
@@ -182,6 +183,7 @@ export function decodeMessages(
         });
         return;
       case "assistant":
+        noteCallNames(message, names);
         turns.push({
           role: "assistant",
           parts: decodeAssistant(message, source, losses),
@@ -190,7 +192,7 @@ export function decodeMessages(
         });
         return;
       case "tool": {
-        const name = callName(messages, index, message.tool_call_id);
+        const name = names.get(message.tool_call_id);
         const content =
           typeof message.content === "string"
             ? [{ type: "text" as const, text: message.content, source: at(source, "content") }]

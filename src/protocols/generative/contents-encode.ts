@@ -81,14 +81,29 @@ export function encodeContents(
 /** Function responses first, in the order of the calls they answer (research R3). */
 function orderResults(turn: Turn, previous: Turn | undefined): generative.Part[] {
   if (turn.role !== "user" || previous === undefined) return turn.parts;
-  const order = previous.parts.map((part) => part.functionCall?.id);
-  const responses = turn.parts.filter((part) => part.functionResponse !== undefined);
-  if (responses.length === 0) return turn.parts;
+  const order: (string | undefined)[] = [];
+  for (const part of previous.parts) order.push(part.functionCall?.id);
   const rank = (part: generative.Part) => {
     const position = order.indexOf(part.functionResponse?.id);
     return position === -1 ? order.length : position;
   };
-  const sorted = responses
+  // Already in order (responses first, ranks not decreasing): the common case needs no sort.
+  let inOrder = true;
+  let responses = 0;
+  let last = -1;
+  for (const part of turn.parts) {
+    if (part.functionResponse === undefined) {
+      last = Number.POSITIVE_INFINITY;
+      continue;
+    }
+    responses++;
+    const position = rank(part);
+    if (position < last) inOrder = false;
+    last = position;
+  }
+  if (responses === 0 || inOrder) return turn.parts;
+  const sorted = turn.parts
+    .filter((part) => part.functionResponse !== undefined)
     .map((part, index) => ({ part, index }))
     .sort((a, b) => rank(a.part) - rank(b.part) || a.index - b.index);
   return [
@@ -225,7 +240,7 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
   }
   const signature = ownSignature(part.signature, part.source, losses);
   return {
-    functionCall: { ...(part.id === undefined ? {} : { id: part.id }), name: part.name, args: { ...args } },
+    functionCall: part.id === undefined ? { name: part.name, args } : { id: part.id, name: part.name, args },
     ...(signature === undefined ? {} : { thoughtSignature: signature }),
   };
 }
@@ -243,15 +258,23 @@ function encodeResult(
       issues: [{ code: "tool_pairing", path: parsePointer(part.source), message }],
     });
   }
-  const texts = part.content
-    .filter((item): item is common.TextPart => item.type === "text")
-    .map((item) => item.text);
-  const media = part.content.filter((item): item is common.MediaPart => item.type === "media");
-  let value: unknown = part.json !== undefined ? part.json : texts.join("\n");
+  const texts: string[] = [];
+  let media: common.MediaPart[] | undefined;
+  for (const item of part.content) {
+    if (item.type === "text") texts.push(item.text);
+    else if (media === undefined) media = [item];
+    else media.push(item);
+  }
+  let value: unknown = part.json !== undefined ? part.json : texts.length === 1 ? texts[0] : texts.join("\n");
   if (part.json !== undefined && texts.length > 0) value = [part.json, ...texts];
   // The response must be a JSON object: wrap anything else (research U4, U8).
   const response = part.isError === true ? { error: value } : isObject(value) ? value : { content: value };
-  const extra = media.flatMap((item) => {
+  const result: generative.Part = {
+    functionResponse: part.callId === undefined ? { name, response } : { id: part.callId, name, response },
+  };
+  if (media === undefined) return [result];
+  const parts = [result];
+  for (const item of media) {
     losses.push(
       loss(
         item.source,
@@ -259,18 +282,9 @@ function encodeResult(
         "Media inside a tool result was sent as a separate part after the function response.",
       ),
     );
-    return encodeMedia(item, losses);
-  });
-  return [
-    {
-      functionResponse: {
-        ...(part.callId === undefined ? {} : { id: part.callId }),
-        name,
-        response: { ...response },
-      },
-    },
-    ...extra,
-  ];
+    for (const encoded of encodeMedia(item, losses)) parts.push(encoded);
+  }
+  return parts;
 }
 
 function encodeMedia(part: common.MediaPart, losses: Loss[]): generative.Part[] {

@@ -80,8 +80,13 @@ function uniqueByPath(losses: readonly Loss[]): Loss[] {
   return unique;
 }
 
+/** `node` without its keys set to `undefined`: `node` itself (built by the converter) when it has none. */
 function withoutUndefined(node: JsonObject): JsonObject {
-  return Object.fromEntries(Object.entries(node).filter(([, value]) => value !== undefined));
+  for (const key in node) {
+    if (node[key] === undefined)
+      return Object.fromEntries(Object.entries(node).filter(([, value]) => value !== undefined));
+  }
+  return node;
 }
 
 type Context = { root: unknown; rootSource: string; refs: readonly string[]; losses: Loss[] };

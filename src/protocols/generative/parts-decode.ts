@@ -19,8 +19,8 @@ const CALL_FIELDS = new Set(["id", "name", "args"]);
 const RESPONSE_FIELDS = new Set(["id", "name", "response", "parts"]);
 
 function reportExtra(part: object, known: ReadonlySet<string>, source: string, losses: Loss[]): void {
-  for (const key of Object.keys(part)) {
-    if (!known.has(key))
+  for (const key in part) {
+    if (!known.has(key) && Object.hasOwn(part, key))
       losses.push(
         loss(
           at(source, key),
@@ -39,6 +39,8 @@ export function decodePart(
   naming: CallNaming,
   options: ResolvedOptions,
   losses: Loss[],
+  /** The id of the call a function response without an id answers, matched by the caller. */
+  matchedId?: string,
 ): common.Part {
   if (
     part.executableCode !== undefined ||
@@ -55,7 +57,8 @@ export function decodePart(
   }
   if (part.functionCall !== undefined)
     return decodeCall(part, part.functionCall, source, naming, options, losses);
-  if (part.functionResponse !== undefined) return decodeResult(part, part.functionResponse, source, losses);
+  if (part.functionResponse !== undefined)
+    return decodeResult(part, part.functionResponse, source, losses, matchedId);
   if (part.inlineData !== undefined || part.fileData !== undefined) return decodeMedia(part, source, losses);
   if (part.text !== undefined) {
     reportExtra(part, TEXT_KEYS, source, losses);
@@ -133,61 +136,75 @@ function decodeCall(
   };
 }
 
+const RESULT_PART_KEYS = new Set(["functionResponse"]);
+
 /** `{content: "text"}` and `{error: "text"}` are the shapes encoders write for text results (research U4, U8). */
 function decodeResult(
   part: generative.Part,
   response: generative.FunctionResponse,
   source: string,
   losses: Loss[],
+  matchedId: string | undefined,
 ): common.ToolResultPart {
-  reportExtra(part, new Set(["functionResponse"]), source, losses);
-  reportExtra(response, RESPONSE_FIELDS, at(source, "functionResponse"), losses);
+  reportExtra(part, RESULT_PART_KEYS, source, losses);
+  const responseSource = `${source}/functionResponse`;
+  reportExtra(response, RESPONSE_FIELDS, responseSource, losses);
   const body = response.response;
   const keys = Object.keys(body);
   const only = keys.length === 1 ? keys[0] : undefined;
   const media: common.MediaPart[] = [];
-  response.parts?.forEach((inner, index) => {
-    const decoded = decodeMedia(inner, at(source, "functionResponse", "parts", index), losses);
-    if (decoded.type === "media") media.push(decoded);
-  });
-  const base = {
-    type: "tool-result" as const,
-    ...(response.id === undefined ? {} : { callId: response.id }),
-    name: response.name,
-    source,
-  };
+  const inner = response.parts;
+  if (inner !== undefined) {
+    for (let index = 0; index < inner.length; index++) {
+      const decoded = decodeMedia(
+        inner[index] as generative.Part,
+        at(responseSource, "parts", index),
+        losses,
+      );
+      if (decoded.type === "media") media.push(decoded);
+    }
+  }
+  const id = response.id ?? matchedId;
+  const name = response.name;
   if (only === "content" && typeof body.content === "string") {
-    return {
-      ...base,
-      content: [
-        { type: "text", text: body.content, source: at(source, "functionResponse", "response", "content") },
-        ...media,
-      ],
+    const text: common.TextPart = {
+      type: "text",
+      text: body.content,
+      source: `${responseSource}/response/content`,
     };
+    const content = media.length === 0 ? [text] : [text, ...media];
+    return id === undefined
+      ? { type: "tool-result", name, source, content }
+      : { type: "tool-result", callId: id, name, source, content };
   }
   if (only === "error") {
     const error = body.error;
-    return typeof error === "string"
-      ? {
-          ...base,
-          content: [
-            { type: "text", text: error, source: at(source, "functionResponse", "response", "error") },
-            ...media,
-          ],
-          isError: true,
-        }
-      : { ...base, content: media, json: error, isError: true };
+    if (typeof error === "string") {
+      const text: common.TextPart = { type: "text", text: error, source: `${responseSource}/response/error` };
+      const content = media.length === 0 ? [text] : [text, ...media];
+      return id === undefined
+        ? { type: "tool-result", name, source, content, isError: true }
+        : { type: "tool-result", callId: id, name, source, content, isError: true };
+    }
+    return id === undefined
+      ? { type: "tool-result", name, source, content: media, json: error, isError: true }
+      : { type: "tool-result", callId: id, name, source, content: media, json: error, isError: true };
   }
-  return { ...base, content: media, json: body };
+  return id === undefined
+    ? { type: "tool-result", name, source, content: media, json: body }
+    : { type: "tool-result", callId: id, name, source, content: media, json: body };
 }
+
+const MEDIA_KEYS = new Set(["inlineData", "fileData", "mediaResolution"]);
+const INLINE_KEYS = new Set(["mimeType", "data"]);
+const FILE_KEYS = new Set(["mimeType", "fileUri"]);
 
 function decodeMedia(
   part: generative.Part | { inlineData?: generative.Blob; fileData?: generative.FileData },
   source: string,
   losses: Loss[],
 ): common.MediaPart | common.OpaquePart {
-  const known = new Set(["inlineData", "fileData", "mediaResolution"]);
-  reportExtra(part, known, source, losses);
+  reportExtra(part, MEDIA_KEYS, source, losses);
   const resolution = "mediaResolution" in part ? part.mediaResolution : undefined;
   let detail: string | undefined;
   if (typeof resolution === "string") detail = resolution;
@@ -202,7 +219,7 @@ function decodeMedia(
   }
   const inline = part.inlineData;
   if (inline !== undefined) {
-    reportExtra(inline, new Set(["mimeType", "data"]), at(source, "inlineData"), losses);
+    reportExtra(inline, INLINE_KEYS, at(source, "inlineData"), losses);
     return {
       type: "media",
       kind: kindOfMediaType(inline.mimeType),
@@ -215,7 +232,7 @@ function decodeMedia(
   const file = part.fileData;
   if (file === undefined)
     return { type: "opaque", origin: "generative", raw: part, label: "part of an unknown kind", source };
-  reportExtra(file, new Set(["mimeType", "fileUri"]), at(source, "fileData"), losses);
+  reportExtra(file, FILE_KEYS, at(source, "fileData"), losses);
   return {
     type: "media",
     kind: kindOfMediaType(file.mimeType),

@@ -107,29 +107,45 @@ function decodeContents(
   const messages: common.Message[] = [];
   // Calls of the latest model turn, for naming results that carry no id (research U1/U2: by name and order).
   let pending: { id: string | undefined; name: string; answered: boolean }[] = [];
-  contents.forEach((content, turn) => {
-    const source = at("", "contents", turn);
+  for (let turn = 0; turn < contents.length; turn++) {
+    const content = contents[turn] as generative.Content;
+    const source = `/contents/${turn}`;
     const role = content.role === "model" ? "assistant" : "user";
-    for (const key of Object.keys(content)) {
-      if (key !== "role" && key !== "parts")
+    for (const key in content) {
+      if (key !== "role" && key !== "parts" && Object.hasOwn(content, key))
         losses.push(loss(at(source, key), "dropped", `contents.${key} was dropped.`));
     }
     const naming: CallNaming = { seed: `req${turn}`, ordinal: 0 };
-    const parts = content.parts.map((part, index) => {
-      const decoded = decodePart(part, at(source, "parts", index), role, naming, options, losses);
-      if (decoded.type !== "tool-result" || decoded.callId !== undefined) return decoded;
-      const call = pending.find((candidate) => !candidate.answered && candidate.name === decoded.name);
-      if (call === undefined) return decoded;
-      call.answered = true;
-      return { ...decoded, callId: call.id };
-    });
+    const parts: common.Part[] = [];
+    const given = content.parts;
+    for (let index = 0; index < given.length; index++) {
+      const part = given[index] as generative.Part;
+      // A user turn's function response without an id answers the first unanswered call of its name.
+      const response = part.functionResponse;
+      let matchedId: string | undefined;
+      if (
+        role === "user" &&
+        response !== undefined &&
+        response.id === undefined &&
+        part.executableCode === undefined &&
+        part.codeExecutionResult === undefined
+      ) {
+        const call = pending.find((candidate) => !candidate.answered && candidate.name === response.name);
+        if (call !== undefined) {
+          call.answered = true;
+          matchedId = call.id;
+        }
+      }
+      parts.push(decodePart(part, `${source}/parts/${index}`, role, naming, options, losses, matchedId));
+    }
     if (role === "assistant") {
-      const calls = parts.filter((part): part is common.ToolCallPart => part.type === "tool-call");
-      if (calls.length > 0)
-        pending = calls.map((call) => ({ id: call.id, name: call.name, answered: false }));
+      const calls: { id: string | undefined; name: string; answered: boolean }[] = [];
+      for (const part of parts)
+        if (part.type === "tool-call") calls.push({ id: part.id, name: part.name, answered: false });
+      if (calls.length > 0) pending = calls;
     }
     messages.push({ role, parts, source });
-  });
+  }
   return messages;
 }
 

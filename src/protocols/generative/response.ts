@@ -231,7 +231,7 @@ export function encodeResponsePart(
           functionCall: {
             ...(id === undefined ? {} : { id }),
             name: part.name,
-            ...(omitArgs ? {} : { args: { ...args } }),
+            ...(omitArgs ? {} : { args }),
           },
           ...(signature === undefined ? {} : { thoughtSignature: signature }),
         },

@@ -15,6 +15,15 @@ import type {
   ToolResultContent,
 } from "./schema";
 
+/** The fields each kind of block or setting has in the common model; others are reported as dropped. */
+const TEXT_KEYS: readonly string[] = ["type", "text", "cache_control", "citations"];
+const IMAGE_KEYS: readonly string[] = ["type", "source", "cache_control"];
+const DOCUMENT_KEYS: readonly string[] = ["type", "source", "title", "cache_control"];
+const TOOL_RESULT_KEYS: readonly string[] = ["type", "tool_use_id", "content", "is_error", "cache_control"];
+const TOOL_USE_KEYS: readonly string[] = ["type", "id", "name", "input", "cache_control"];
+const THINKING_KEYS: readonly string[] = ["type", "thinking", "signature"];
+const REDACTED_THINKING_KEYS: readonly string[] = ["type", "data"];
+
 type AnyBlock = ContentBlockParam | ContentBlock | ToolResultContent;
 
 /** Reports each own key of `value` that is not in `known` as dropped, and returns those fields. */
@@ -25,10 +34,11 @@ export function dropExtras(
   what: string,
   losses: Loss[],
 ): Record<string, unknown> | undefined {
-  const entries: [string, unknown][] = [];
-  for (const [key, field] of Object.entries(value)) {
-    if (known.includes(key)) continue;
-    entries.push([key, field]);
+  let entries: [string, unknown][] | undefined;
+  for (const key in value) {
+    if (known.includes(key) || !Object.hasOwn(value, key)) continue;
+    if (entries === undefined) entries = [];
+    entries.push([key, (value as Record<string, unknown>)[key]]);
     losses.push(
       loss(
         at(base, key),
@@ -37,7 +47,7 @@ export function dropExtras(
       ),
     );
   }
-  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  return entries === undefined ? undefined : Object.fromEntries(entries);
 }
 
 export function decodeCache(cacheControl: CacheControl | null | undefined): common.CacheHint | undefined {
@@ -52,7 +62,7 @@ function opaque(block: { readonly type: string }, source: string): common.Opaque
 }
 
 export function decodeText(block: TextBlock, source: string, losses: Loss[]): common.TextPart {
-  dropExtras(block, ["type", "text", "cache_control", "citations"], source, "a text block", losses);
+  dropExtras(block, TEXT_KEYS, source, "a text block", losses);
   const cache = decodeCache(block.cache_control);
   const citations = block.citations;
   return {
@@ -67,7 +77,7 @@ export function decodeText(block: TextBlock, source: string, losses: Loss[]): co
 }
 
 function decodeImage(block: ImageBlock, source: string, losses: Loss[]): common.MediaPart {
-  dropExtras(block, ["type", "source", "cache_control"], source, "an image block", losses);
+  dropExtras(block, IMAGE_KEYS, source, "an image block", losses);
   const cache = decodeCache(block.cache_control);
   const base = {
     type: "media" as const,
@@ -88,7 +98,7 @@ function decodeDocument(
 ): common.MediaPart | common.OpaquePart {
   const input = block.source;
   if (input.type === "content") return opaque(block, source);
-  dropExtras(block, ["type", "source", "title", "cache_control"], source, "a document block", losses);
+  dropExtras(block, DOCUMENT_KEYS, source, "a document block", losses);
   const cache = decodeCache(block.cache_control);
   const base = {
     type: "media" as const,
@@ -104,13 +114,7 @@ function decodeDocument(
 }
 
 function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]): common.ToolResultPart {
-  dropExtras(
-    block,
-    ["type", "tool_use_id", "content", "is_error", "cache_control"],
-    source,
-    "a tool_result block",
-    losses,
-  );
+  dropExtras(block, TOOL_RESULT_KEYS, source, "a tool_result block", losses);
   const content: (common.TextPart | common.MediaPart)[] = [];
   if (typeof block.content === "string") {
     content.push({ type: "text", text: block.content, source: at(source, "content") });
@@ -149,13 +153,7 @@ function decodeToolUse(
   source: string,
   losses: Loss[],
 ): common.ToolCallPart {
-  const extra = dropExtras(
-    block,
-    ["type", "id", "name", "input", "cache_control"],
-    source,
-    "a tool_use block",
-    losses,
-  );
+  const extra = dropExtras(block, TOOL_USE_KEYS, source, "a tool_use block", losses);
   const cache = decodeCache(block.cache_control);
   return {
     type: "tool-call",
@@ -184,7 +182,7 @@ export function decodeBlock(block: AnyBlock, source: string, losses: Loss[]): co
       return decodeDocument(block as DocumentBlock, source, losses);
     case "thinking": {
       const thinking = block as { thinking: string; signature: string };
-      dropExtras(block, ["type", "thinking", "signature"], source, "a thinking block", losses);
+      dropExtras(block, THINKING_KEYS, source, "a thinking block", losses);
       return {
         type: "reasoning",
         text: thinking.thinking,
@@ -195,7 +193,7 @@ export function decodeBlock(block: AnyBlock, source: string, losses: Loss[]): co
       };
     }
     case "redacted_thinking": {
-      dropExtras(block, ["type", "data"], source, "a redacted_thinking block", losses);
+      dropExtras(block, REDACTED_THINKING_KEYS, source, "a redacted_thinking block", losses);
       return {
         type: "reasoning",
         text: "",

@@ -206,7 +206,7 @@ export function encodeMediaPart(
  * with an approximated loss (research U9); never throws.
  */
 export function encodeArguments(part: common.ToolCallPart, losses: Loss[]): Record<string, unknown> {
-  if (part.arguments !== undefined) return { ...part.arguments };
+  if (part.arguments !== undefined) return part.arguments;
   const text = part.argumentsText;
   if (text === undefined || text.trim() === "") return {};
   const parsed = parseJsonObject(text);

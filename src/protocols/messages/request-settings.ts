@@ -22,7 +22,7 @@ function inputSchema(tool: common.FunctionTool): Record<string, unknown> {
       `Tool \`${tool.name}\`: the messages API needs an input schema of type "object", not ${JSON.stringify(schema.type)}.`,
     );
   }
-  return { ...schema };
+  return schema;
 }
 
 /** Function tools → custom tools; provider tools of messages origin kept, others dropped. */

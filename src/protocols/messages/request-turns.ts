@@ -133,25 +133,37 @@ function encodePart(
 /** The message was one plain string: its single surviving block is an uncached text from `content` itself. */
 function isPlain(message: common.Message, blocks: readonly Block[]): boolean {
   const only = blocks[0];
+  if (blocks.length !== 1 || only === undefined || only.value.type !== "text") return false;
+  // `only.source === at(message.source, "content")`, without building that string.
+  const source = only.source;
   return (
-    blocks.length === 1 &&
-    only !== undefined &&
-    only.value.type === "text" &&
-    only.source === at(message.source, "content") &&
+    source.length === message.source.length + 8 &&
+    source.endsWith("/content") &&
+    source.startsWith(message.source) &&
     (only.value as TextBlock).cache_control === undefined &&
     (only.value as TextBlock).citations === undefined
   );
 }
 
 /** Tool results first, in the order of the calls of the turn before (the API requires them to lead). */
-function orderUserBlocks(blocks: readonly Block[], callOrder: readonly string[]): Block[] {
-  const rank = (block: Block) => {
-    if (block.value.type !== "tool_result") return Number.POSITIVE_INFINITY;
-    const position = callOrder.indexOf((block.value as { tool_use_id: string }).tool_use_id);
-    return position === -1 ? callOrder.length : position;
-  };
+function orderUserBlocks(blocks: readonly Block[], callOrder: readonly string[]): readonly Block[] {
+  const ranks: number[] = new Array(blocks.length);
+  let sorted = true;
+  let hasResult = false;
+  for (let index = 0; index < blocks.length; index++) {
+    const value = (blocks[index] as Block).value;
+    let rank = Number.POSITIVE_INFINITY;
+    if (value.type === "tool_result") {
+      hasResult = true;
+      const position = callOrder.indexOf((value as { tool_use_id: string }).tool_use_id);
+      rank = position === -1 ? callOrder.length : position;
+    }
+    ranks[index] = rank;
+    if (index > 0 && rank < (ranks[index - 1] as number)) sorted = false;
+  }
+  if (!hasResult || sorted) return blocks;
   return blocks
-    .map((block, position) => ({ block, position, rank: rank(block) }))
+    .map((block, position) => ({ block, position, rank: ranks[position] as number }))
     .sort((left, right) => left.rank - right.rank || left.position - right.position)
     .map((entry) => entry.block);
 }
@@ -207,23 +219,29 @@ export function encodeTurns(request: common.Request, options: ResolvedOptions, l
         );
       continue;
     }
-    const previous = turns.at(-1);
+    const previous = turns[turns.length - 1];
     if (previous !== undefined && previous.role === message.role) {
-      turns[turns.length - 1] = { ...previous, blocks: [...previous.blocks, ...blocks], plain: false };
+      // Merged in place: `blocks` of a turn built here is a fresh array no one else holds.
+      const merged = previous.blocks as Block[];
+      for (const block of blocks) merged.push(block);
+      if (previous.plain) turns[turns.length - 1] = { ...previous, plain: false };
     } else {
       turns.push({ role: message.role, blocks, source: message.source, plain: isPlain(message, blocks) });
     }
   }
   let callOrder: string[] = [];
-  const ordered = turns.map((turn) => {
+  const ordered: Turn[] = [];
+  for (const turn of turns) {
     if (turn.role === "assistant") {
-      callOrder = turn.blocks.flatMap((block) =>
-        block.value.type === "tool_use" ? [(block.value as { id: string }).id] : [],
-      );
-      return turn;
+      callOrder = [];
+      for (const block of turn.blocks)
+        if (block.value.type === "tool_use") callOrder.push((block.value as { id: string }).id);
+      ordered.push(turn);
+      continue;
     }
-    return { ...turn, blocks: orderUserBlocks(turn.blocks, callOrder) };
-  });
+    const blocks = orderUserBlocks(turn.blocks, callOrder);
+    ordered.push(blocks === turn.blocks ? turn : { ...turn, blocks });
+  }
   const last = ordered.at(-1);
   if (last?.role === "assistant") {
     const trimmed = trimPrefill(last, losses);

@@ -11,6 +11,22 @@ import { at } from "../../common/pointer";
 import { decodeBlock, decodeCache, dropExtras } from "./decode-blocks";
 import type { CustomTool, Request, ServerTool, ThinkingConfig, ToolChoice } from "./schema";
 
+/** The fields each node has in the common model; others are reported as dropped. */
+const SYSTEM_BLOCK_KEYS: readonly string[] = ["type", "text", "cache_control"];
+const MESSAGE_KEYS: readonly string[] = ["role", "content"];
+const TOOL_KEYS: readonly string[] = [
+  "type",
+  "name",
+  "description",
+  "input_schema",
+  "strict",
+  "cache_control",
+];
+const THINKING_KEYS: readonly string[] = ["type", "budget_tokens"];
+const OUTPUT_CONFIG_KEYS: readonly string[] = ["effort", "format"];
+const FORMAT_KEYS: readonly string[] = ["type", "schema"];
+const METADATA_KEYS: readonly string[] = ["user_id"];
+
 export { encodeMessagesRequest } from "./request-encode";
 
 const KNOWN_FIELDS = [
@@ -35,7 +51,7 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
   if (typeof system === "string") return [{ text: system, source: "/system" }];
   return system.map((block, index) => {
     const source = at("/system", index);
-    dropExtras(block, ["type", "text", "cache_control"], source, "a system block", losses);
+    dropExtras(block, SYSTEM_BLOCK_KEYS, source, "a system block", losses);
     const cache = decodeCache(block.cache_control);
     return { text: block.text, source, ...(cache === undefined ? {} : { cache }) };
   });
@@ -44,7 +60,7 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
 function decodeMessages(messages: Request["messages"], losses: Loss[]): common.Message[] {
   return messages.map((message, index) => {
     const source = at("/messages", index);
-    dropExtras(message, ["role", "content"], source, "a message", losses);
+    dropExtras(message, MESSAGE_KEYS, source, "a message", losses);
     const parts: common.Part[] = [];
     if (typeof message.content === "string") {
       parts.push({ type: "text", text: message.content, source: at(source, "content") });
@@ -63,13 +79,7 @@ function decodeTool(tool: CustomTool | ServerTool, source: string, losses: Loss[
     return { type: "provider", origin: "messages", raw: tool, label: `${tool.type} tool`, source };
   }
   const custom = tool as CustomTool;
-  dropExtras(
-    custom,
-    ["type", "name", "description", "input_schema", "strict", "cache_control"],
-    source,
-    "a tool",
-    losses,
-  );
+  dropExtras(custom, TOOL_KEYS, source, "a tool", losses);
   const cache = decodeCache(custom.cache_control);
   return {
     type: "function",
@@ -106,7 +116,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
   }
   const source = "/thinking";
   if (thinking.type === "enabled" || thinking.type === "adaptive") {
-    dropExtras(thinking, ["type", "budget_tokens"], source, "`thinking`", losses);
+    dropExtras(thinking, THINKING_KEYS, source, "`thinking`", losses);
     const budget = (thinking as { budget_tokens?: number }).budget_tokens;
     return {
       enabled: true,
@@ -129,7 +139,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
 function decodeResponseFormat(body: Request, losses: Loss[]): common.ResponseFormat | undefined {
   const config = body.output_config;
   if (config === undefined) return undefined;
-  dropExtras(config, ["effort", "format"], "/output_config", "`output_config`", losses);
+  dropExtras(config, OUTPUT_CONFIG_KEYS, "/output_config", "`output_config`", losses);
   const format = config.format;
   if (format === undefined || format === null) return undefined;
   const source = "/output_config/format";
@@ -143,7 +153,7 @@ function decodeResponseFormat(body: Request, losses: Loss[]): common.ResponseFor
     );
     return undefined;
   }
-  dropExtras(format, ["type", "schema"], source, "`output_config.format`", losses);
+  dropExtras(format, FORMAT_KEYS, source, "`output_config.format`", losses);
   return { type: "json-schema", schema: format.schema, schemaSource: at(source, "schema"), source };
 }
 
@@ -165,7 +175,7 @@ export function decodeMessagesRequest(body: Request, _options: ResolvedOptions):
       : undefined;
   let user: common.Given<string> | undefined;
   if (body.metadata !== undefined) {
-    dropExtras(body.metadata, ["user_id"], "/metadata", "`metadata`", losses);
+    dropExtras(body.metadata, METADATA_KEYS, "/metadata", "`metadata`", losses);
     const id = body.metadata.user_id;
     if (typeof id === "string") user = { value: id, source: "/metadata/user_id" };
   }
