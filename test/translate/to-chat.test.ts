@@ -259,7 +259,10 @@ describe("requests to chat", () => {
     });
     expect(value.stop).toEqual(["</a>", "</b>", "</c>", "</d>"]);
     // The research item says `clamped`; DESIGN's policy table and the brief say extra stop sequences are `dropped`.
-    expect(kinds(losses)).toEqual([{ path: "/stop_sequences/4", kind: "dropped" }]);
+    expect(kinds(losses)).toEqual([
+      { path: "/stop_sequences/4", kind: "dropped" },
+      { path: "/stop_sequences/5", kind: "dropped" },
+    ]);
   });
 
   test("P8: metadata.user_id becomes user", () => {

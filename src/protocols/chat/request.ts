@@ -3,11 +3,13 @@
  * the rest as `dropped`; the encoder reports everything chat cannot carry.
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
+
 import { unknownKeys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
+import { keepStopSequences } from "../../common/stop";
 import { decodeMessages } from "./messages-decode";
 import { encodeMessages } from "./messages-encode";
 import type * as chat from "./schema";
@@ -230,16 +232,8 @@ export function encodeChatRequest(
   const losses: Loss[] = [];
   const messages = encodeMessages(request, options, losses);
   const { tools, tool_choice } = encodeTools(request, losses);
-  const stop = request.stop;
-  if (stop !== undefined && stop.value.length > MAX_STOP) {
-    losses.push(
-      loss(
-        at(stop.source, MAX_STOP),
-        "dropped",
-        `Chat accepts at most ${MAX_STOP} stop sequences; the ${stop.value.length - MAX_STOP} after the fourth were dropped.`,
-      ),
-    );
-  }
+  const stop = request.stop === undefined ? undefined : keepStopSequences(request.stop, MAX_STOP, "Chat");
+  if (stop !== undefined) losses.push(...stop.losses);
   if (request.topK !== undefined) {
     losses.push(loss(request.topK.source, "dropped", "Chat has no standard `top_k`; it was dropped."));
   }
@@ -259,7 +253,7 @@ export function encodeChatRequest(
     ...(temperature === undefined ? {} : { temperature }),
     ...(topP === undefined ? {} : { top_p: topP }),
     ...(request.maxTokens === undefined ? {} : { max_completion_tokens: request.maxTokens.value }),
-    ...(stop === undefined ? {} : { stop: stop.value.slice(0, MAX_STOP) }),
+    ...(stop === undefined ? {} : { stop: [...stop.value] }),
     ...(presence === undefined ? {} : { presence_penalty: presence }),
     ...(frequency === undefined ? {} : { frequency_penalty: frequency }),
     ...(request.seed === undefined ? {} : { seed: request.seed.value }),

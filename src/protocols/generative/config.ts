@@ -3,10 +3,12 @@
  * (research P1–P6, K3). Ranges are clamped, never scaled.
  * @see https://ai.google.dev/api/generate-content#generationconfig
  */
+
 import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
+import { keepStopSequences } from "../../common/stop";
 import { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
 import type * as generative from "./schema";
 
@@ -312,18 +314,12 @@ export function encodeGenerationConfig(
   request: common.Request,
   losses: Loss[],
 ): generative.GenerationConfig | undefined {
-  const stop = request.stop;
-  let stopSequences: readonly string[] | undefined = stop?.value;
-  if (stop !== undefined && stop.value.length > MAX_STOP_SEQUENCES) {
-    stopSequences = stop.value.slice(0, MAX_STOP_SEQUENCES);
-    losses.push(
-      loss(
-        at(stop.source, MAX_STOP_SEQUENCES),
-        "clamped",
-        `generative takes at most ${MAX_STOP_SEQUENCES} stop sequences; the rest were dropped.`,
-      ),
-    );
-  }
+  const stop =
+    request.stop === undefined
+      ? undefined
+      : keepStopSequences(request.stop, MAX_STOP_SEQUENCES, "generative");
+  if (stop !== undefined) losses.push(...stop.losses);
+  const stopSequences = stop?.value;
   const thinkingConfig = encodeThinking(request, losses);
   const config: generative.GenerationConfig = {
     ...optional("temperature", clampGiven(request.temperature, 0, 2, "temperature", losses)),

@@ -233,7 +233,7 @@ describe("encodeChatRequest", () => {
     expect(losses).toEqual([]);
   });
 
-  test("keeps at most four stop sequences, dropping the rest with one loss at the first dropped", () => {
+  test("keeps at most four stop sequences, dropping each of the rest with its own loss", () => {
     const { value, losses } = encodeChatRequest(
       {
         ...base,
@@ -243,7 +243,10 @@ describe("encodeChatRequest", () => {
       options,
     );
     expect(value.stop).toEqual(["a", "b", "c", "d"]);
-    expect(kinds(losses)).toEqual([{ path: "/stop_sequences/4", kind: "dropped" }]);
+    expect(kinds(losses)).toEqual([
+      { path: "/stop_sequences/4", kind: "dropped" },
+      { path: "/stop_sequences/5", kind: "dropped" },
+    ]);
   });
 
   test("clamps temperature above 2 and drops top_k", () => {

@@ -333,7 +333,7 @@ describe("encodeGenerativeRequest: generation config", () => {
     );
     expect(value.generationConfig).toEqual({ temperature: 2, stopSequences: ["a", "b", "c", "d", "e"] });
     expect(lossList(losses)).toEqual([
-      { path: "/stop_sequences/5", kind: "clamped" },
+      { path: "/stop_sequences/5", kind: "dropped" },
       { path: "/temperature", kind: "clamped" },
     ]);
   });
