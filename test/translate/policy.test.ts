@@ -259,3 +259,24 @@ describe("DESIGN policy table", () => {
 function user2(text: string) {
   return { role: "user", parts: [{ text }] };
 }
+
+describe("the model of a generative request", () => {
+  test("comes from options.model; without it, translating to a body-carried protocol is a 400 that says so", () => {
+    const body = { contents: [{ role: "user", parts: [{ text: "hi" }] }] };
+    expect(translateRequest("generative", "chat", body, { model: "gemini-2.5-flash" }).value.model).toBe(
+      "gemini-2.5-flash",
+    );
+    for (const to of ["chat", "messages"] as const) {
+      let thrown: unknown;
+      try {
+        translateRequest("generative", to, body);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(TranslationError);
+      expect((thrown as TranslationError).status).toBe(400);
+      expect((thrown as TranslationError).message).toMatch(/^Model name not specified.*options\.model/);
+      expect((thrown as TranslationError).toErrorBody("chat").status).toBe(400);
+    }
+  });
+});
