@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { music, translateError, translateRequest } from "../src/index";
+import { embeddings, errors, identifyRequest, music, translateError, translateRequest } from "../src/index";
 
 // The README's examples, run as written, with the results their comments promise.
 describe("README examples", () => {
@@ -37,5 +37,30 @@ describe("README examples", () => {
       ok: true,
       value: { prompt: "lofi beat", model: "chirp-v4", action: "generate", async: false },
     });
+  });
+
+  test("gateway helpers: identify a request, render a catalogue error, encode an embedding", () => {
+    expect(
+      identifyRequest({
+        method: "POST",
+        path: "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+        headers: { "x-goog-api-key": "sk-1" },
+      }),
+    ).toEqual({
+      protocol: "generative",
+      operation: "streamGenerateContent",
+      model: "gemini-2.5-flash",
+      stream: true,
+      streamFormat: "sse",
+      token: "sk-1",
+    });
+    expect(errors.render("messages", errors.noAccessToModel("gpt-x"))).toEqual({
+      status: 403,
+      body: {
+        type: "error",
+        error: { type: "permission_error", message: "This token has no access to model gpt-x" },
+      },
+    });
+    expect(embeddings.encodeBase64([1, -2])).toBe("AACAPwAAAMA=");
   });
 });
