@@ -14,6 +14,12 @@ export type TranslateOptions = {
   idPrefix?: string;
   /** Unix seconds used where a target needs a timestamp the input lacks. Default 0. */
   created?: number;
+  /**
+   * How a JSON response format reaches the messages protocol (research P7): `"tool"` (default) emulates
+   * it with a forced `json_tool_call` tool, which every model accepts; `"native"` sends
+   * `output_config.format`, which newer models accept and which keeps the answer in a text block.
+   */
+  jsonMode?: "tool" | "native";
 };
 
 export type ResolvedOptions = {
@@ -24,6 +30,7 @@ export type ResolvedOptions = {
   readonly maxTokens: number;
   readonly idPrefix: string;
   readonly created: number;
+  readonly jsonMode: "tool" | "native";
 };
 
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -38,6 +45,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     maxTokens: options?.maxTokens ?? DEFAULT_MAX_TOKENS,
     idPrefix: options?.idPrefix ?? DEFAULT_ID_PREFIX,
     created: options?.created ?? 0,
+    jsonMode: options?.jsonMode ?? "tool",
   };
 }
 

@@ -308,7 +308,48 @@ describe("requests to messages", () => {
       tools: [{ name: "json_tool_call", input_schema: schema }],
       tool_choice: { type: "tool", name: "json_tool_call" },
     });
-    expect(losses).toEqual([{ path: "/max_tokens", kind: "synthesized" }]);
+    // The schema's name has no place in messages in either mode; saying so is the honest answer.
+    expect(losses).toEqual([
+      { path: "/max_tokens", kind: "synthesized" },
+      { path: "/response_format/json_schema/name", kind: "dropped" },
+    ]);
+  });
+
+  test("P7 with jsonMode native: the schema goes to output_config.format, no tool is added", () => {
+    const schema = { type: "object", properties: { a: { type: "string" } }, additionalProperties: false };
+    const { value, losses } = request(
+      "chat",
+      {
+        model: "m",
+        messages: [{ role: "user", content: "x" }],
+        response_format: { type: "json_schema", json_schema: { name: "r", strict: true, schema } },
+      },
+      { maxTokens: 64, jsonMode: "native" },
+    );
+    expect(value.output_config).toEqual({ format: { type: "json_schema", schema } });
+    expect(value.tools).toBeUndefined();
+    expect(value.tool_choice).toBeUndefined();
+    expect(losses).toEqual([
+      { path: "/max_tokens", kind: "synthesized" },
+      { path: "/response_format/json_schema/name", kind: "dropped" },
+    ]);
+  });
+
+  test("P7 native: a messages structured-output request survives messages → chat → messages", () => {
+    const body = {
+      model: "claude-sonnet-4-5",
+      max_tokens: 4096,
+      messages: [{ role: "user", content: [{ type: "text", text: "Tell me about London" }] }],
+      output_config: {
+        format: {
+          type: "json_schema",
+          schema: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false },
+        },
+      },
+    };
+    const there = translateRequest("messages", "chat", body);
+    const back = translateRequest("chat", "messages", there.value, { jsonMode: "native" });
+    expect(back.value.output_config).toEqual(body.output_config);
   });
 
   test("U3: a tool call without a result is a 400 naming the orphan id", () => {

@@ -106,7 +106,12 @@ export function encodeMessagesRequest(
   }
   const thinkingOn = reasoning.thinking?.type === "enabled" || reasoning.thinking?.type === "adaptive";
   const tools = encodeTools(request.tools, losses);
-  const format = encodeResponseFormat(request, reasoning.thinking?.type === "enabled", losses);
+  const format = encodeResponseFormat(
+    request,
+    reasoning.thinking?.type === "enabled",
+    options.jsonMode,
+    losses,
+  );
   const allTools = format.tool === undefined ? tools : [...tools, format.tool];
   const choice =
     format.choice ??
@@ -120,6 +125,7 @@ export function encodeMessagesRequest(
     ...(allTools.length === 0 ? {} : { tools: allTools }),
     ...(choice === undefined ? {} : { tool_choice: choice }),
     ...(reasoning.thinking === undefined ? {} : { thinking: reasoning.thinking }),
+    ...(format.outputFormat === undefined ? {} : { output_config: { format: format.outputFormat } }),
     ...encodeSampling(request, thinkingOn, losses),
     ...encodeMetadata(request, losses),
     stream: request.stream,

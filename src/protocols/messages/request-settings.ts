@@ -222,10 +222,32 @@ export function encodeToolChoice(
 export function encodeResponseFormat(
   request: common.Request,
   thinking: boolean,
+  mode: "tool" | "native",
   losses: Loss[],
-): { tool?: Tool; choice?: ToolChoice } {
+): { tool?: Tool; choice?: ToolChoice; outputFormat?: OutputFormat } {
   const format = request.responseFormat;
   if (format === undefined || format.type === "text") return {};
+  if (format.type === "json-schema" && format.name !== undefined) {
+    losses.push(
+      loss(
+        at(format.source, "name"),
+        "dropped",
+        "The messages API has no name for a response schema; the name was dropped.",
+      ),
+    );
+  }
+  if (mode === "native" && format.type === "json-schema") {
+    if (format.strict === false) {
+      losses.push(
+        loss(
+          at(format.source, "strict"),
+          "approximated",
+          "`output_config.format` always follows the schema strictly; `strict: false` cannot be expressed.",
+        ),
+      );
+    }
+    return { outputFormat: { type: "json_schema", schema: format.schema } };
+  }
   let schema: Record<string, unknown> =
     format.type === "json-schema"
       ? { ...format.schema }
@@ -270,6 +292,8 @@ export function encodeResponseFormat(
   }
   return { tool, choice: { type: "tool", name: JSON_TOOL } };
 }
+
+export type OutputFormat = { type: "json_schema"; schema: Readonly<Record<string, unknown>> };
 
 export type Sampling = Pick<Request, "temperature" | "top_p" | "top_k" | "stop_sequences">;
 
