@@ -3,6 +3,7 @@ import type { Loss } from "../common/loss";
 /** One step of a stream transducer: the next state, what it emits now, and what it lost. */
 export type Step<State, Out> = {
   readonly state: State;
+  /** A fresh array on every call, never kept by the reducer: a caller may hand it on as its own. */
   readonly out: readonly Out[];
   readonly losses?: readonly Loss[] | undefined;
 };

@@ -49,6 +49,13 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
       for (const entry of step.losses) losses.push(entry);
     }
   };
+  const single = (part: common.StreamPart): EventOf<To>[] => {
+    const step = encoder.step(encoderState, part);
+    encoderState = step.state;
+    record(step);
+    // A reducer's `out` is a fresh array it never touches again (reducer.ts): it is handed on as is.
+    return step.out as EventOf<To>[];
+  };
   const encode = (parts: readonly common.StreamPart[], out: unknown[]): void => {
     for (const part of parts) {
       const step = encoder.step(encoderState, part);
@@ -64,6 +71,7 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
       const step = decoder.step(decoderState, input);
       decoderState = step.state;
       record(step);
+      if (step.out.length === 1) return single(step.out[0] as common.StreamPart);
       const out: unknown[] = [];
       encode(step.out, out);
       return out as EventOf<To>[];

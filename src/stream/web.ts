@@ -2,6 +2,9 @@ import { TranslationError } from "../common/errors";
 import type { Protocol } from "../common/model";
 import type { TranslateOptions } from "../common/options";
 import { adapters } from "../protocols";
+import { chatDeltaFormatter } from "../protocols/chat/stream";
+import { generativeDeltaFormatter } from "../protocols/generative/stream";
+import { formatMessagesDelta } from "../protocols/messages/stream";
 import { createJsonArrayParser, sniffStreamFormat } from "./json-array";
 import { createParser, format, type SseMessage } from "./sse";
 import { createStreamTranslator } from "./translator";
@@ -28,6 +31,16 @@ function framer(from: Protocol, first: Uint8Array): Framer {
   return createParser();
 }
 
+/**
+ * Per protocol, a stream's formatter for its most frequent events (text deltas): the bytes of
+ * `formatEventData`, by concatenation; `undefined` hands an event to `formatEventData`.
+ */
+const deltaFormatters: Record<Protocol, () => (event: never) => string | undefined> = {
+  chat: chatDeltaFormatter,
+  messages: () => formatMessagesDelta,
+  generative: generativeDeltaFormatter,
+};
+
 /** `format({ event, data })` without an object per event; `event` already checked by `format`. */
 function formatChecked(event: string | undefined, data: string): string {
   const head = event === undefined ? "" : `event: ${event}\n`;
@@ -51,12 +64,13 @@ export function translateEventStream(
   const translator = createStreamTranslator(from, to, options);
   const encoder = new TextEncoder();
   let frames: Framer | undefined;
+  const formatDelta = deltaFormatters[to]();
 
   // An event name is checked by `format` the first time it is seen; a stream repeats a handful of names.
   let checkedName: string | undefined;
   const write = (out: unknown): string => {
     const name = target.sseEventName(out as never);
-    const data = target.formatEventData(out as never);
+    const data = formatDelta(out as never) ?? target.formatEventData(out as never);
     if (name === checkedName || name === undefined) return formatChecked(name, data);
     const text = format({ event: name, data });
     checkedName = name;

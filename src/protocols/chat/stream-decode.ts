@@ -30,7 +30,13 @@ const DELTA_KEYS = new Set([
 ]);
 
 type Open = { readonly kind: "text" | "reasoning" | "refusal" | "tool"; readonly index: number };
-type ToolEntry = { readonly key: string; readonly id: string | undefined; readonly block: number };
+/** `at`: the `tool_calls[].index` the key was made from, if it was (lets `continued` match without a string). */
+type ToolEntry = {
+  readonly key: string;
+  readonly id: string | undefined;
+  readonly block: number;
+  readonly at?: number | undefined;
+};
 
 export type ChatDecodeState = {
   readonly started: boolean;
@@ -114,7 +120,8 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
     endOpen(work, out);
     block = work.nextBlock;
     work.nextBlock = block + 1;
-    work.tools = [...work.tools.filter((entry) => entry.key !== key), { key, id, block }];
+    const entry = { key, id, block, at: call.index === undefined ? undefined : call.index };
+    work.tools = [...work.tools.filter((entry) => entry.key !== key), entry];
     work.open = { kind: "tool", index: block };
     out.push({
       type: "tool-call-start",
@@ -180,7 +187,7 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
       losses,
     );
   }
-  if (!work.finished) {
+  if (!work.finished && keptChanges(work.kept, choice, delta)) {
     work.kept = {
       choice: mergeRaw(work.kept.choice, chatExtra(choice, CHOICE_KEYS)?.raw ?? {}),
       message: mergeRaw(work.kept.message, messageRest(delta, DELTA_KEYS)),
@@ -195,8 +202,163 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
   }
 }
 
+/** The fields of a chunk's choice and delta that the kept raw fields (`ChatDecodeState.kept`) gather. */
+const EMPTY_TOO = new Set([
+  "content",
+  "refusal",
+  "tool_calls",
+  "annotations",
+  "reasoning_content",
+  "reasoning",
+]);
+const EMPTY_TEXT = new Set(["refusal", "reasoning_content", "reasoning"]);
+const isEmptyValue = (value: unknown): boolean =>
+  value === null || (Array.isArray(value) && value.length === 0);
+const isRecord = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Whether `mergeRaw(before, { [key]: value })` (extra.ts) would give something other than `before`. */
+function mergeChanges(before: Readonly<Record<string, unknown>>, key: string, value: unknown): boolean {
+  if (key === "__proto__" || !Object.hasOwn(before, key)) return true;
+  const prior = before[key];
+  if (prior === undefined) return true;
+  if (isEmptyValue(value)) return false;
+  return value !== prior || (key === "logprobs" && isRecord(prior) && isRecord(value));
+}
+
+/** The block a delta field's text goes to (`reasoning_content` and `reasoning` are one field). */
+function textKind(key: string): "text" | "reasoning" | "refusal" | undefined {
+  switch (key) {
+    case "content":
+      return "text";
+    case "reasoning_content":
+    case "reasoning":
+      return "reasoning";
+    case "refusal":
+      return "refusal";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether folding this choice's raw fields into `kept` (chatExtra + messageRest + mergeRaw in
+ * `choiceZero`) changes it: for most chunks (`logprobs: null`, a text delta) it does not.
+ */
+function choiceKeptChanges(kept: ChoiceRaw, choice: object): boolean {
+  const keys = Object.keys(choice);
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at] as string;
+    if (key === "index" || key === "delta" || key === "finish_reason") continue;
+    if (mergeChanges(kept.choice, key, (choice as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+function deltaKeptChanges(kept: ChoiceRaw, key: string, value: unknown): boolean {
+  const rest =
+    !DELTA_KEYS.has(key) ||
+    (EMPTY_TOO.has(key) && isEmptyValue(value)) ||
+    (EMPTY_TEXT.has(key) && value === "");
+  return rest && mergeChanges(kept.message, key, value);
+}
+
+function keptChanges(kept: ChoiceRaw, choice: object, delta: object): boolean {
+  if (choiceKeptChanges(kept, choice)) return true;
+  const keys = Object.keys(delta);
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at] as string;
+    if (key !== "role" && deltaKeptChanges(kept, key, (delta as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/**
+ * The latest tool call, when `call` continues it without changing the state (by `tool_calls` index, as
+ * `toolCall` routes it); `undefined` when the general path must decide.
+ */
+function continuedCall(state: ChatDecodeState, call: unknown): ToolEntry | undefined {
+  if (typeof call !== "object" || call === null) return undefined;
+  const { index, id } = call as chat.DeltaToolCall;
+  const last = state.tools[state.tools.length - 1];
+  if (last === undefined || typeof index !== "number" || last.at !== index) return undefined;
+  if (state.lastToolKey !== last.key || state.open?.index !== last.block) return undefined;
+  const sameCall = id === undefined || id === null || id === "" || last.id === undefined || id === last.id;
+  return sameCall ? last : undefined;
+}
+
+/**
+ * The common chunk, one choice 0 whose delta continues the open block (its text, or its tool call's
+ * arguments) and nothing else: the state stays the same object and at most one part goes out.
+ * `undefined` for any other chunk (the general path in `step` handles it).
+ */
+function continued(
+  state: ChatDecodeState,
+  event: chat.StreamEvent,
+): Step<ChatDecodeState, common.StreamPart> | undefined {
+  const open = state.open;
+  if (!state.started || state.finished || open === undefined) return undefined;
+  if (typeof event !== "object" || event === null) return undefined;
+  const chunk = event as chat.Chunk;
+  const choices = chunk.choices;
+  if (!Array.isArray(choices) || choices.length !== 1 || chunk.usage != null) return undefined;
+  if ((event as { error?: unknown }).error !== undefined) return undefined;
+  const choice = choices[0] as chat.ChunkChoice;
+  if (typeof choice !== "object" || choice === null || choice.index !== 0) return undefined;
+  if (choice.finish_reason != null || choice.logprobs != null) return undefined;
+  const delta = choice.delta;
+  if (typeof delta !== "object" || delta === null) return undefined;
+  let text: string | undefined;
+  let textKey: string | undefined;
+  let call: chat.DeltaToolCall | undefined;
+  const keys = Object.keys(delta);
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at] as string;
+    if (key === "role") continue;
+    const value = (delta as Record<string, unknown>)[key];
+    if (key === "reasoning" && "reasoning_content" in delta) return undefined;
+    const kind = typeof value === "string" && value !== "" ? textKind(key) : undefined;
+    if (kind !== undefined) {
+      // One text field only; `reasoning_content` beside `reasoning` is the general path's to settle.
+      if (text !== undefined || kind !== open.kind) return undefined;
+      text = value as string;
+      textKey = key;
+      continue;
+    }
+    if (key === "tool_calls" && Array.isArray(value) && value.length > 0) {
+      if (value.length !== 1 || open.kind !== "tool") return undefined;
+      call = value[0] as chat.DeltaToolCall;
+      continue;
+    }
+    if (key === "function_call" && value != null) return undefined;
+    if ((key === "tool_calls" || key === "annotations") && value != null && !isEmptyValue(value))
+      return undefined;
+    if (deltaKeptChanges(state.kept, key, value)) return undefined;
+  }
+  if (choiceKeptChanges(state.kept, choice)) return undefined;
+  const index = open.index;
+  if (call !== undefined) {
+    if (text !== undefined || continuedCall(state, call) === undefined) return undefined;
+    const args = call.function?.arguments;
+    if (args === undefined || args === null || args === "") return { state, out: [] };
+    return typeof args === "string"
+      ? { state, out: [{ type: "tool-call-delta", index, argumentsText: args }] }
+      : undefined;
+  }
+  if (text === undefined) return undefined;
+  const part: common.StreamPart =
+    textKey === "content"
+      ? { type: "text-delta", index, text }
+      : textKey === "refusal"
+        ? { type: "refusal-delta", index, text }
+        : { type: "reasoning-delta", index, text };
+  return { state, out: [part] };
+}
+
 function step(state: ChatDecodeState, event: chat.StreamEvent): Step<ChatDecodeState, common.StreamPart> {
   if (state.done) return { state, out: [] };
+  const fast = continued(state, event);
+  if (fast !== undefined) return fast;
   const work: Work = { ...state };
   const out: common.StreamPart[] = [];
   const losses: Loss[] = [];

@@ -33,27 +33,73 @@ export type ChatEncodeState = {
 
 type Work = { -readonly [K in keyof ChatEncodeState]: ChatEncodeState[K] };
 
-function envelope(work: Work): Pick<Chunk, "id" | "object" | "created" | "model"> {
+/** A working copy, field by field (V8 runs a spread of an object this size several times slower). */
+function copy(state: ChatEncodeState): Work {
   return {
-    ...work.extra,
-    id: work.id,
-    object: "chat.completion.chunk",
-    created: work.created,
-    model: work.model,
+    started: state.started,
+    id: state.id,
+    model: state.model,
+    created: state.created,
+    extra: state.extra,
+    toolOrdinals: state.toolOrdinals,
+    finished: state.finished,
+    usage: state.usage,
+    closed: state.closed,
   };
 }
 
+/** The tool_calls index of the call in block `index`. */
+function ordinalOf(state: ChatEncodeState, index: number): number | undefined {
+  const ordinals = state.toolOrdinals;
+  for (let at = 0; at < ordinals.length; at++) {
+    const entry = ordinals[at] as readonly [number, number];
+    if (entry[0] === index) return entry[1];
+  }
+  return undefined;
+}
+
+/** A chunk with the stream's envelope (chat's own kept fields first, as the source had them). */
+function withEnvelope<T extends object>(
+  state: ChatEncodeState,
+  rest: T,
+): Pick<Chunk, "id" | "object" | "created" | "model"> & T {
+  if (state.extra === undefined) {
+    return {
+      id: state.id,
+      object: "chat.completion.chunk",
+      created: state.created,
+      model: state.model,
+      ...rest,
+    };
+  }
+  return {
+    ...state.extra,
+    id: state.id,
+    object: "chat.completion.chunk",
+    created: state.created,
+    model: state.model,
+    ...rest,
+  };
+}
+
+/** One chunk of choice 0; `delta` is the caller's fresh object. */
 function deltaChunk(
-  work: Work,
+  state: ChatEncodeState,
   delta: Delta,
   finishReason: ChatFinishReason | (string & {}) | null = null,
-  kept: ChoiceRaw = { choice: {}, message: {} },
+  kept?: ChoiceRaw,
 ): Chunk {
+  const choice =
+    kept === undefined
+      ? { index: 0, delta, finish_reason: finishReason }
+      : { ...kept.choice, index: 0, delta: { ...kept.message, ...delta }, finish_reason: finishReason };
+  if (state.extra !== undefined) return withEnvelope(state, { choices: [choice] });
   return {
-    ...envelope(work),
-    choices: [
-      { ...kept.choice, index: 0, delta: { ...kept.message, ...delta }, finish_reason: finishReason },
-    ],
+    id: state.id,
+    object: "chat.completion.chunk",
+    created: state.created,
+    model: state.model,
+    choices: [choice],
   };
 }
 
@@ -91,7 +137,23 @@ function step(
   part: common.StreamPart,
 ): Step<ChatEncodeState, StreamEvent> {
   if (state.closed) return { state, out: [] };
-  const work: Work = { ...state };
+  if (state.started) {
+    // Text goes straight out: the same state, one chunk.
+    if (part.type === "text-delta") return { state, out: [deltaChunk(state, { content: part.text })] };
+    if (part.type === "reasoning-delta")
+      return { state, out: [deltaChunk(state, { reasoning_content: part.text })] };
+    if (part.type === "refusal-delta") return { state, out: [deltaChunk(state, { refusal: part.text })] };
+    if (part.type === "tool-call-delta") {
+      const ordinal = ordinalOf(state, part.index);
+      if (ordinal !== undefined) {
+        const call = { index: ordinal, function: { arguments: part.argumentsText } };
+        return { state, out: [deltaChunk(state, { tool_calls: [call] })] };
+      }
+    }
+    // The same figures again (generative repeats them on every chunk): nothing changes.
+    if (part.type === "usage" && part.usage === state.usage) return { state, out: [] };
+  }
+  const work = copy(state);
   const out: StreamEvent[] = [];
   const losses: Loss[] = [];
   if (part.type === "response-start") {
@@ -141,7 +203,7 @@ function step(
       break;
     }
     case "tool-call-delta": {
-      const ordinal = work.toolOrdinals.find(([block]) => block === part.index)?.[1];
+      const ordinal = ordinalOf(work, part.index);
       if (ordinal === undefined)
         losses.push(loss("", "dropped", "Arguments for an unknown tool call were dropped."));
       else
@@ -205,7 +267,8 @@ function step(
 
 function end(options: ResolvedOptions, state: ChatEncodeState): Step<ChatEncodeState, StreamEvent> {
   if (state.closed) return { state, out: [] };
-  const work: Work = { ...state, closed: true };
+  const work = copy(state);
+  work.closed = true;
   const out: StreamEvent[] = [];
   const losses: Loss[] = [];
   start(work, undefined, options, out);
@@ -214,7 +277,7 @@ function end(options: ResolvedOptions, state: ChatEncodeState): Step<ChatEncodeS
     finish(work, work.toolOrdinals.length > 0 ? "tool_calls" : "stop", out);
   }
   if (work.usage !== undefined)
-    out.push({ ...envelope(work), choices: [], usage: encodeChatUsage(work.usage) });
+    out.push(withEnvelope(work, { choices: [], usage: encodeChatUsage(work.usage) }));
   out.push(DONE);
   return { state: work, out, losses };
 }
@@ -237,5 +300,80 @@ export function chatStreamEncoder(
     },
     step: (state, part) => step(options, state, part),
     end: (state) => end(options, state),
+  };
+}
+
+const keysAre = (value: object, expected: readonly string[]): boolean => {
+  const keys = Object.keys(value);
+  if (keys.length !== expected.length) return false;
+  for (let at = 0; at < keys.length; at++) if (keys[at] !== expected[at]) return false;
+  return true;
+};
+
+const ENVELOPE_KEYS = ["id", "object", "created", "model", "choices"];
+const CHOICE_KEYS = ["index", "delta", "finish_reason"];
+const CALL_KEYS = ["index", "function"];
+const ARGUMENT_KEYS = ["arguments"];
+
+/** `"<json>"` for a number as JSON.stringify writes it. */
+const number = (value: number): string => (Number.isFinite(value) ? `${value}` : "null");
+
+/** The delta's JSON for a text piece or a tool call's argument piece; `undefined` for other deltas. */
+function deltaJson(delta: object): string | undefined {
+  const keys = Object.keys(delta);
+  if (keys.length !== 1) return undefined;
+  const key = keys[0] as string;
+  const value = (delta as Record<string, unknown>)[key];
+  if (key === "content" || key === "reasoning_content" || key === "refusal")
+    return typeof value === "string" ? `{"${key}":${JSON.stringify(value)}}` : undefined;
+  if (key !== "tool_calls" || !Array.isArray(value) || value.length !== 1) return undefined;
+  const call = value[0] as unknown;
+  if (typeof call !== "object" || call === null || !keysAre(call, CALL_KEYS)) return undefined;
+  const { index, function: fn } = call as { index: unknown; function: unknown };
+  if (typeof index !== "number" || typeof fn !== "object" || fn === null || !keysAre(fn, ARGUMENT_KEYS))
+    return undefined;
+  const args = (fn as { arguments: unknown }).arguments;
+  if (typeof args !== "string") return undefined;
+  return `{"tool_calls":[{"index":${number(index)},"function":{"arguments":${JSON.stringify(args)}}}]}`;
+}
+
+/**
+ * A formatter for one stream's chunks: `JSON.stringify(chunk)` for the chunk a stream sends most (one
+ * choice with a text or argument piece, no kept fields) by concatenation, with the envelope's JSON made
+ * once per id/model/created; `undefined` for any other chunk. Every key is checked, so the bytes are
+ * always JSON.stringify's.
+ */
+export function chatDeltaFormatter(): (event: StreamEvent) => string | undefined {
+  let id: unknown;
+  let object: unknown;
+  let created: unknown;
+  let model: unknown;
+  let head = "";
+  return (event) => {
+    if (typeof event !== "object" || event === null || !keysAre(event, ENVELOPE_KEYS)) return undefined;
+    const chunk = event as Chunk;
+    const choices = chunk.choices;
+    if (!Array.isArray(choices) || choices.length !== 1) return undefined;
+    const choice = choices[0] as unknown;
+    if (typeof choice !== "object" || choice === null || !keysAre(choice, CHOICE_KEYS)) return undefined;
+    const { index, delta, finish_reason } = choice as {
+      index: unknown;
+      delta: unknown;
+      finish_reason: unknown;
+    };
+    if (index !== 0 || finish_reason !== null || typeof delta !== "object" || delta === null)
+      return undefined;
+    const body = deltaJson(delta);
+    if (body === undefined) return undefined;
+    if (chunk.id !== id || chunk.object !== object || chunk.created !== created || chunk.model !== model) {
+      if (typeof chunk.id !== "string" || typeof chunk.object !== "string") return undefined;
+      if (typeof chunk.created !== "number" || typeof chunk.model !== "string") return undefined;
+      id = chunk.id;
+      object = chunk.object;
+      created = chunk.created;
+      model = chunk.model;
+      head = `{"id":${JSON.stringify(id)},"object":${JSON.stringify(object)},"created":${number(chunk.created)},"model":${JSON.stringify(model)},"choices":[{"index":0,"delta":`;
+    }
+    return `${head}${body},"finish_reason":null}]}`;
   };
 }

@@ -28,14 +28,16 @@ type Block =
     }
   | { readonly kind: "refusal" };
 
+type OpenBlock = { readonly index: number; readonly block: Block };
+
 export type GenerativeEncodeState = {
   readonly id: string | undefined;
   readonly model: string | undefined;
   readonly extra: JsonObject;
   readonly usage: generative.UsageMetadata | undefined;
   readonly ordinal: number;
-  /** Open blocks only. */
-  readonly blocks: Readonly<Record<number, Block>>;
+  /** Open blocks only, by common block index, in the order they were last set. */
+  readonly blocks: readonly OpenBlock[];
   readonly wroteContent: boolean;
   readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
   readonly blocked: boolean;
@@ -46,42 +48,102 @@ export type GenerativeEncodeState = {
   readonly done: boolean;
 };
 
+/** The candidate content's fields besides `parts` unless a replayed response says otherwise. */
+const MODEL_SHAPE: JsonObject = { role: "model" };
+
 const initial: GenerativeEncodeState = {
   id: undefined,
   model: undefined,
   extra: {},
   usage: undefined,
   ordinal: 0,
-  blocks: {},
+  blocks: [],
   wroteContent: false,
   finish: undefined,
   blocked: false,
   emptyCandidates: false,
-  shape: { role: "model" },
+  shape: MODEL_SHAPE,
   done: false,
 };
 
-function chunk(state: GenerativeEncodeState, fields: Partial<generative.Response>): generative.Response {
-  return {
-    ...fields,
-    ...(state.usage === undefined ? {} : { usageMetadata: state.usage }),
-    ...(state.model === undefined ? {} : { modelVersion: state.model }),
-    ...(state.id === undefined ? {} : { responseId: state.id }),
-    ...state.extra,
-  };
+const hasKeys = (object: object): boolean => {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
+};
+
+/**
+ * `fields` (a fresh object, taken), then the stream's usage so far, model, id and the replayed response's
+ * own fields. Properties are added to the fresh object rather than spread: a spread followed by new keys is
+ * slow in V8, and this runs for every text delta.
+ */
+function chunk(state: GenerativeEncodeState, fields: generative.Response): generative.Response {
+  if (hasKeys(state.extra)) {
+    return {
+      ...fields,
+      ...(state.usage === undefined ? {} : { usageMetadata: state.usage }),
+      ...(state.model === undefined ? {} : { modelVersion: state.model }),
+      ...(state.id === undefined ? {} : { responseId: state.id }),
+      ...state.extra,
+    };
+  }
+  if (state.usage !== undefined) fields.usageMetadata = state.usage;
+  if (state.model !== undefined) fields.modelVersion = state.model;
+  if (state.id !== undefined) fields.responseId = state.id;
+  return fields;
 }
 
 function content(state: GenerativeEncodeState, parts: generative.Part[]): generative.Response {
-  return chunk(state, { candidates: [{ content: { ...state.shape, parts } }] });
+  const shape = state.shape === MODEL_SHAPE ? { role: "model", parts } : { ...state.shape, parts };
+  return chunk(state, { candidates: [{ content: shape }] });
 }
 
+/** The same block index (as an object key would be: `-0` is `0`, `NaN` is `NaN`). */
+const sameIndex = (left: number, right: number): boolean =>
+  left === right || (Number.isNaN(left) && Number.isNaN(right));
+
+function blockAt(state: GenerativeEncodeState, index: number): Block | undefined {
+  const blocks = state.blocks;
+  for (let at = 0; at < blocks.length; at++) {
+    const entry = blocks[at] as OpenBlock;
+    if (sameIndex(entry.index, index)) return entry.block;
+  }
+  return undefined;
+}
+
+/** `blocks` with `index` set to `block` (last), or removed when `block` is undefined; a new list. */
 function withBlock(
   state: GenerativeEncodeState,
   index: number,
   block: Block | undefined,
 ): GenerativeEncodeState {
-  const blocks = Object.fromEntries(Object.entries(state.blocks).filter(([key]) => Number(key) !== index));
-  return { ...state, blocks: block === undefined ? blocks : { ...blocks, [index]: block } };
+  if (block === undefined && blockAt(state, index) === undefined) return state;
+  const blocks: OpenBlock[] = [];
+  for (const entry of state.blocks) if (!sameIndex(entry.index, index)) blocks.push(entry);
+  if (block !== undefined) blocks.push({ index, block });
+  // Field by field: spreading a state this size costs several times as much in V8 (a delta per call).
+  return {
+    id: state.id,
+    model: state.model,
+    extra: state.extra,
+    usage: state.usage,
+    ordinal: state.ordinal,
+    blocks,
+    wroteContent: state.wroteContent,
+    finish: state.finish,
+    blocked: state.blocked,
+    emptyCandidates: state.emptyCandidates,
+    shape: state.shape,
+    done: state.done,
+  };
+}
+
+const isArrayIndex = (index: number): boolean => Number.isInteger(index) && index >= 0 && index < 2 ** 32 - 1;
+
+/** Open blocks in the order an object keyed by index lists them: array indices ascending, then the rest. */
+function inKeyOrder(blocks: readonly OpenBlock[]): OpenBlock[] {
+  const numbered = blocks.filter((entry) => isArrayIndex(entry.index));
+  numbered.sort((left, right) => left.index - right.index);
+  return [...numbered, ...blocks.filter((entry) => !isArrayIndex(entry.index))];
 }
 
 export function generativeStreamEncoder(
@@ -98,19 +160,17 @@ export function generativeStreamEncoder(
       const out: generative.StreamEvent[] = [];
       const losses: Loss[] = [];
       let next = state;
-      for (const key of Object.keys(state.blocks)) {
-        const index = Number(key);
-        const block = state.blocks[index];
-        if (block?.kind === "tool-call") {
+      for (const { block } of inKeyOrder(state.blocks)) {
+        if (block.kind === "tool-call") {
           const flushed = flushCall(next, block, options, losses);
           out.push(flushed.event);
           next = flushed.state;
-        } else if (block?.kind === "text" && block.signature !== undefined) {
+        } else if (block.kind === "text" && block.signature !== undefined) {
           out.push(content(next, [{ text: "", thoughtSignature: block.signature }]));
         }
       }
       if (!next.blocked || next.finish !== undefined) out.push(finalChunk(next, losses));
-      return { state: { ...next, blocks: {}, done: true }, out, ...(losses.length === 0 ? {} : { losses }) };
+      return { state: { ...next, blocks: [], done: true }, out, ...(losses.length === 0 ? {} : { losses }) };
     },
   };
 }
@@ -175,21 +235,40 @@ function flushCall(
   };
 }
 
+type Encoded = Step<GenerativeEncodeState, generative.StreamEvent>;
+
+function emit(losses: Loss[], state: GenerativeEncodeState, out: generative.StreamEvent[]): Encoded {
+  return losses.length === 0 ? { state, out } : { state, out, losses };
+}
+
+/** Text or a thought after the first of its block: the same state, one chunk (the general path agrees). */
+function continuedText(
+  state: GenerativeEncodeState,
+  part: Extract<common.StreamPart, { type: "text-delta" | "reasoning-delta" }>,
+): Encoded | undefined {
+  if (part.text === "" || !state.wroteContent) return undefined;
+  if (part.type === "reasoning-delta")
+    return { state, out: [content(state, [{ text: part.text, thought: true }])] };
+  const block = blockAt(state, part.index);
+  if (block?.kind !== "text" || !block.emitted || block.signature !== undefined) return undefined;
+  return { state, out: [content(state, [{ text: part.text }])] };
+}
+
 function encodeStep(
   state: GenerativeEncodeState,
   part: common.StreamPart,
   options: ResolvedOptions,
 ): Step<GenerativeEncodeState, generative.StreamEvent> {
+  if (part.type === "text-delta" || part.type === "reasoning-delta") {
+    const continues = continuedText(state, part);
+    if (continues !== undefined) return continues;
+  }
   const losses: Loss[] = [];
-  const emit = (next: GenerativeEncodeState, out: generative.StreamEvent[]) => ({
-    state: next,
-    out,
-    ...(losses.length === 0 ? {} : { losses }),
-  });
   switch (part.type) {
     case "response-start": {
       const extra = extraFields(part.extra);
       return emit(
+        losses,
         {
           ...state,
           id: part.id ?? state.id,
@@ -206,24 +285,28 @@ function encodeStep(
       );
     }
     case "text-start":
-      return emit(withBlock(state, part.index, { kind: "text", emitted: false, signature: undefined }), []);
+      return emit(
+        losses,
+        withBlock(state, part.index, { kind: "text", emitted: false, signature: undefined }),
+        [],
+      );
     case "text-delta": {
-      const block = state.blocks[part.index];
+      const block = blockAt(state, part.index);
       const signature = block?.kind === "text" ? block.signature : undefined;
-      if (part.text === "") return emit(state, []);
+      if (part.text === "") return emit(losses, state, []);
       const next = withBlock({ ...state, wroteContent: true }, part.index, {
         kind: "text",
         emitted: true,
         signature: undefined,
       });
-      return emit(next, [
+      return emit(losses, next, [
         content(state, [
           { text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) },
         ]),
       ]);
     }
     case "block-signature": {
-      const block = state.blocks[part.index];
+      const block = blockAt(state, part.index);
       if (part.signature.origin !== "generative") {
         losses.push(
           loss(
@@ -232,18 +315,18 @@ function encodeStep(
             `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
           ),
         );
-        return emit(state, []);
+        return emit(losses, state, []);
       }
       if (block?.kind === "tool-call")
-        return emit(withBlock(state, part.index, { ...block, signature: part.signature }), []);
+        return emit(losses, withBlock(state, part.index, { ...block, signature: part.signature }), []);
       if (block?.kind === "text" && !block.emitted)
-        return emit(withBlock(state, part.index, { ...block, signature: part.signature.value }), []);
-      return emit({ ...state, wroteContent: true }, [
+        return emit(losses, withBlock(state, part.index, { ...block, signature: part.signature.value }), []);
+      return emit(losses, { ...state, wroteContent: true }, [
         content(state, [{ text: "", thoughtSignature: part.signature.value }]),
       ]);
     }
     case "text-end": {
-      const block = state.blocks[part.index];
+      const block = blockAt(state, part.index);
       const out =
         block?.kind === "text" && block.signature !== undefined
           ? [content(state, [{ text: "", thoughtSignature: block.signature }])]
@@ -254,17 +337,20 @@ function encodeStep(
         );
       }
       return emit(
+        losses,
         withBlock({ ...state, wroteContent: state.wroteContent || out.length > 0 }, part.index, undefined),
         out,
       );
     }
     case "reasoning-start":
-      return emit(withBlock(state, part.index, { kind: "reasoning", origin: part.origin }), []);
+      return emit(losses, withBlock(state, part.index, { kind: "reasoning", origin: part.origin }), []);
     case "reasoning-delta":
-      if (part.text === "") return emit(state, []);
-      return emit({ ...state, wroteContent: true }, [content(state, [{ text: part.text, thought: true }])]);
+      if (part.text === "") return emit(losses, state, []);
+      return emit(losses, { ...state, wroteContent: true }, [
+        content(state, [{ text: part.text, thought: true }]),
+      ]);
     case "reasoning-signature": {
-      const block = state.blocks[part.index];
+      const block = blockAt(state, part.index);
       if (block?.kind !== "reasoning" || block.origin !== "generative") {
         losses.push(
           loss(
@@ -273,19 +359,20 @@ function encodeStep(
             "A thinking signature of another protocol has no meaning at generative and was dropped.",
           ),
         );
-        return emit(state, []);
+        return emit(losses, state, []);
       }
-      return emit({ ...state, wroteContent: true }, [
+      return emit(losses, { ...state, wroteContent: true }, [
         content(state, [{ text: "", thought: true, thoughtSignature: part.signature }]),
       ]);
     }
     case "reasoning-redacted":
       losses.push(loss("", "dropped", "Redacted thinking has no generative equivalent and was dropped."));
-      return emit(state, []);
+      return emit(losses, state, []);
     case "reasoning-end":
-      return emit(withBlock(state, part.index, undefined), []);
+      return emit(losses, withBlock(state, part.index, undefined), []);
     case "tool-call-start":
       return emit(
+        losses,
         withBlock(state, part.index, {
           kind: "tool-call",
           id: part.id,
@@ -297,21 +384,32 @@ function encodeStep(
         [],
       );
     case "tool-call-delta": {
-      const block = state.blocks[part.index];
-      if (block?.kind !== "tool-call") return emit(state, []);
-      return emit(withBlock(state, part.index, { ...block, args: block.args + part.argumentsText }), []);
+      const block = blockAt(state, part.index);
+      if (block?.kind !== "tool-call") return emit(losses, state, []);
+      return emit(
+        losses,
+        withBlock(state, part.index, {
+          kind: "tool-call",
+          id: block.id,
+          name: block.name,
+          signature: block.signature,
+          extra: block.extra,
+          args: block.args + part.argumentsText,
+        }),
+        [],
+      );
     }
     case "tool-call-end": {
-      const block = state.blocks[part.index];
-      if (block?.kind !== "tool-call") return emit(state, []);
+      const block = blockAt(state, part.index);
+      if (block?.kind !== "tool-call") return emit(losses, state, []);
       const flushed = flushCall(state, block, options, losses);
-      return emit(withBlock(flushed.state, part.index, undefined), [flushed.event]);
+      return emit(losses, withBlock(flushed.state, part.index, undefined), [flushed.event]);
     }
     case "refusal-delta": {
-      const first = state.blocks[part.index] === undefined;
+      const first = blockAt(state, part.index) === undefined;
       if (first)
         losses.push(loss("", "approximated", "A refusal was sent as text with finishReason SAFETY."));
-      return emit(withBlock({ ...state, wroteContent: true }, part.index, { kind: "refusal" }), [
+      return emit(losses, withBlock({ ...state, wroteContent: true }, part.index, { kind: "refusal" }), [
         content(state, [{ text: part.text }]),
       ]);
     }
@@ -319,23 +417,26 @@ function encodeStep(
     case "opaque": {
       const parts = encodeResponsePart(part.part, { seed: callSeed(state.id), ordinal: 0 }, options, losses);
       return emit(
+        losses,
         parts.length === 0 ? state : { ...state, wroteContent: true },
         parts.length === 0 ? [] : [content(state, parts)],
       );
     }
     case "usage":
-      return emit({ ...state, usage: encodeGenerativeUsage(part.usage) }, []);
+      return emit(losses, { ...state, usage: encodeGenerativeUsage(part.usage) }, []);
     case "finish":
-      return emit({ ...state, finish: part }, []);
+      return emit(losses, { ...state, finish: part }, []);
     case "prompt-blocked":
-      return emit({ ...state, blocked: true }, [
-        chunk(state, {
-          ...(state.emptyCandidates ? { candidates: [] } : {}),
-          promptFeedback: { blockReason: part.reason },
-        }),
+      return emit(losses, { ...state, blocked: true }, [
+        chunk(
+          state,
+          state.emptyCandidates
+            ? { candidates: [], promptFeedback: { blockReason: part.reason } }
+            : { promptFeedback: { blockReason: part.reason } },
+        ),
       ]);
     case "error":
-      return emit({ ...state, done: true, blocks: {} }, [encodeGenerativeError(part.error).body]);
+      return emit(losses, { ...state, done: true, blocks: [] }, [encodeGenerativeError(part.error).body]);
   }
 }
 
@@ -346,4 +447,64 @@ export function synthesizedCallId(
   ordinal: number,
 ): string {
   return syntheticId(options, callSeed(responseId), ordinal);
+}
+
+const keysAre = (value: object, expected: readonly string[]): boolean => {
+  const keys = Object.keys(value);
+  if (keys.length !== expected.length) return false;
+  for (let at = 0; at < keys.length; at++) if (keys[at] !== expected[at]) return false;
+  return true;
+};
+
+const TAIL_KEYS = new Set(["usageMetadata", "modelVersion", "responseId"]);
+
+/**
+ * A formatter for one stream's chunks: `JSON.stringify(chunk)` for the chunk a stream sends most (one
+ * candidate with one text or thought part, then usage, model and id) by concatenation, the usage's JSON
+ * made once per usage object; `undefined` for any other chunk. Every key is checked, so the bytes are
+ * always JSON.stringify's.
+ */
+export function generativeDeltaFormatter(): (event: generative.StreamEvent) => string | undefined {
+  let usage: unknown;
+  let usageJson = "";
+  return (event) => {
+    if (typeof event !== "object" || event === null) return undefined;
+    const keys = Object.keys(event);
+    if (keys[0] !== "candidates") return undefined;
+    let tail = "";
+    for (let at = 1; at < keys.length; at++) {
+      const key = keys[at] as string;
+      if (!TAIL_KEYS.has(key)) return undefined;
+      const value = (event as Record<string, unknown>)[key];
+      if (key === "usageMetadata") {
+        if (value !== usage) {
+          if (typeof value !== "object" || value === null) return undefined;
+          usage = value;
+          usageJson = JSON.stringify(value);
+        }
+        tail += `,"usageMetadata":${usageJson}`;
+      } else if (typeof value === "string") tail += `,"${key}":${JSON.stringify(value)}`;
+      else return undefined;
+    }
+    const candidates = (event as { candidates: unknown }).candidates;
+    if (!Array.isArray(candidates) || candidates.length !== 1) return undefined;
+    const candidate = candidates[0] as unknown;
+    if (typeof candidate !== "object" || candidate === null || !keysAre(candidate, ["content"]))
+      return undefined;
+    const content = (candidate as { content: unknown }).content;
+    if (typeof content !== "object" || content === null || !keysAre(content, ["role", "parts"]))
+      return undefined;
+    const { role, parts } = content as { role: unknown; parts: unknown };
+    if (typeof role !== "string" || !Array.isArray(parts) || parts.length !== 1) return undefined;
+    const part = parts[0] as unknown;
+    if (typeof part !== "object" || part === null) return undefined;
+    const text = (part as { text?: unknown }).text;
+    if (typeof text !== "string") return undefined;
+    let body: string;
+    if (keysAre(part, ["text"])) body = `{"text":${JSON.stringify(text)}}`;
+    else if (keysAre(part, ["text", "thought"]) && (part as { thought?: unknown }).thought === true)
+      body = `{"text":${JSON.stringify(text)},"thought":true}`;
+    else return undefined;
+    return `{"candidates":[{"content":{"role":${JSON.stringify(role)},"parts":[${body}]}}]${tail}}`;
+  };
 }

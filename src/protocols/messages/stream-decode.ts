@@ -31,10 +31,13 @@ type Open =
       readonly json: string;
     };
 
+/** An open block under its messages index, kept as an object key would be (`String(index)`). */
+type OpenEntry = { readonly key: string; readonly open: Open };
+
 export type MessagesDecodeState = {
   readonly next: number;
   /** Open blocks by their messages index. */
-  readonly open: Readonly<Record<number, Open>>;
+  readonly open: readonly OpenEntry[];
   /** `message_start` usage, merged with each `message_delta` usage. */
   readonly usage: Readonly<Record<string, unknown>> | undefined;
   /** A stop reason given in `message_start` (a prefilled, finished message). */
@@ -49,6 +52,30 @@ const MESSAGE_FIELDS = ["id", "type", "role", "model", "content", "stop_reason",
 function others(value: object, known: readonly string[]): Record<string, unknown> | undefined {
   const entries = Object.entries(value).filter(([key]) => !known.includes(key));
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
+}
+
+function openAt(state: MessagesDecodeState, at: number): Open | undefined {
+  const key = String(at);
+  const entries = state.open;
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index] as OpenEntry;
+    if (entry.key === key) return entry.open;
+  }
+  return undefined;
+}
+
+/** `state` with the block at `at` set to `open` (or removed when undefined) and `next` as given. */
+function withOpen(
+  state: MessagesDecodeState,
+  at: number,
+  open: Open | undefined,
+  next: number = state.next,
+): MessagesDecodeState {
+  const key = String(at);
+  const entries: OpenEntry[] = [];
+  for (const entry of state.open) if (entry.key !== key) entries.push(entry);
+  if (open !== undefined) entries.push({ key, open });
+  return { next, open: entries, usage: state.usage, pending: state.pending, finished: state.finished };
 }
 
 function toUsage(usage: Readonly<Record<string, unknown>>): common.Usage {
@@ -99,14 +126,13 @@ function startBlock(state: MessagesDecodeState, at: number, block: ContentBlock)
     default:
       open = { kind: "opaque", index, block, json: "" };
   }
-  return { state: { ...state, next: index + 1, open: { ...state.open, [at]: open } }, out };
+  return { state: withOpen(state, at, open, index + 1), out };
 }
 
 function stopBlock(state: MessagesDecodeState, at: number): Step {
-  const open = state.open[at];
+  const open = openAt(state, at);
   if (open === undefined) return { state, out: [] };
-  const rest = Object.fromEntries(Object.entries(state.open).filter(([key]) => Number(key) !== at));
-  return { state: { ...state, open: rest }, out: [endPart(open)] };
+  return { state: withOpen(state, at, undefined), out: [endPart(open)] };
 }
 
 function endPart(open: Open): common.StreamPart {
@@ -133,7 +159,7 @@ function endPart(open: Open): common.StreamPart {
 }
 
 function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step {
-  const open = state.open[event.index];
+  const open = openAt(state, event.index);
   if (open === undefined) return { state, out: [] };
   const change = event.delta;
   const index = open.index;
@@ -145,16 +171,10 @@ function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step 
     case "citations_delta":
       if (open.kind !== "text") return { state, out: [] };
       return {
-        state: {
-          ...state,
-          open: {
-            ...state.open,
-            [event.index]: {
-              ...open,
-              citations: [...open.citations, (change as { citation: unknown }).citation],
-            },
-          },
-        },
+        state: withOpen(state, event.index, {
+          ...open,
+          citations: [...open.citations, (change as { citation: unknown }).citation],
+        }),
         out: [],
       };
     case "thinking_delta": {
@@ -176,10 +196,8 @@ function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step 
       if (open.kind === "tool")
         return { state, out: text === "" ? [] : [{ type: "tool-call-delta", index, argumentsText: text }] };
       if (open.kind === "opaque") {
-        return {
-          state: { ...state, open: { ...state.open, [event.index]: { ...open, json: open.json + text } } },
-          out: [],
-        };
+        const grown: Open = { kind: "opaque", index: open.index, block: open.block, json: open.json + text };
+        return { state: withOpen(state, event.index, grown), out: [] };
       }
       return { state, out: [] };
     }
@@ -193,7 +211,7 @@ function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step 
         merged[key] = (typeof before === "string" ? before : "") + value;
       }
       return {
-        state: { ...state, open: { ...state.open, [event.index]: { ...open, block: merged } } },
+        state: withOpen(state, event.index, { ...open, block: merged }),
         out: [],
       };
     }
@@ -296,11 +314,11 @@ export function messagesStreamDecoder(
   _options: ResolvedOptions,
 ): StreamReducer<MessagesDecodeState, StreamEvent, common.StreamPart> {
   return {
-    initial: { next: 0, open: {}, usage: undefined, pending: undefined, finished: false },
+    initial: { next: 0, open: [], usage: undefined, pending: undefined, finished: false },
     step,
     end(state) {
-      const open = Object.values(state.open).sort((left, right) => left.index - right.index);
-      return { state: { ...state, open: {} }, out: open.map(endPart) };
+      const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
+      return { state: { ...state, open: [] }, out: open.map(endPart) };
     },
   };
 }

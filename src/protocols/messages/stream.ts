@@ -1,3 +1,3 @@
 /** The messages stream reducers: events ↔ common stream parts. */
 export { type MessagesDecodeState, messagesStreamDecoder } from "./stream-decode";
-export { type MessagesEncodeState, messagesStreamEncoder } from "./stream-encode";
+export { formatMessagesDelta, type MessagesEncodeState, messagesStreamEncoder } from "./stream-encode";
