@@ -71,7 +71,10 @@ const encoders = {
   generative: encodeGenerativeError,
 } satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
 
-/** An error in a client protocol's own status and body shape. */
+/**
+ * An error of the gateway's own in a client protocol's body shape, with the status the spec gives it
+ * (section 7): unlike a translated upstream error, a 503 stays a 503 for messages clients too.
+ */
 export function render(protocol: Protocol, error: ErrorInfo): { status: number; body: unknown } {
-  return encoders[protocol](error);
+  return { status: error.status, body: encoders[protocol](error).body };
 }
