@@ -25,10 +25,22 @@ export function chatExtra(node: object, known: ReadonlySet<string>): common.Extr
   // `usage: null` (every chunk but the last of a chat stream) says "no usage yet"; chat restores it as given.
   if ((node as { usage?: unknown }).usage === null) keys.push("usage");
   if (keys.length === 0) return undefined;
-  return {
-    origin: "chat",
-    raw: Object.fromEntries(keys.map((key) => [key, (node as Record<string, unknown>)[key]])),
-  };
+  return { origin: "chat", raw: pick(node, keys) };
+}
+
+/**
+ * The fields `keys` of `node` as a new object. Plain assignment is the fast path; a `__proto__` key
+ * takes `Object.fromEntries`, which makes it an own field instead of touching the prototype.
+ */
+export function pick(node: object, keys: readonly string[]): Record<string, unknown> {
+  const source = node as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    if (key === "__proto__") return Object.fromEntries(keys.map((name) => [name, source[name]]));
+    out[key] = source[key];
+  }
+  return out;
 }
 
 const EMPTY_TOO = new Set([
@@ -50,13 +62,17 @@ const EMPTY_TEXT = new Set(["refusal", "reasoning_content", "reasoning"]);
  * null`, `annotations: []`, which chat sends on every message) and fields chat alone knows (`audio` ...).
  */
 export function messageRest(message: object, known: ReadonlySet<string>): Raw {
-  return Object.fromEntries(
-    Object.entries(message).filter(
-      ([key, value]) =>
-        key !== "role" &&
-        (!known.has(key) || (EMPTY_TOO.has(key) && isEmpty(value)) || (EMPTY_TEXT.has(key) && value === "")),
-    ),
-  );
+  let keys: string[] | undefined;
+  for (const key in message) {
+    if (key === "role" || !Object.hasOwn(message, key)) continue;
+    if (known.has(key)) {
+      const value = (message as Record<string, unknown>)[key];
+      if (!((EMPTY_TOO.has(key) && isEmpty(value)) || (EMPTY_TEXT.has(key) && value === ""))) continue;
+    }
+    if (keys === undefined) keys = [];
+    keys.push(key);
+  }
+  return keys === undefined ? {} : pick(message, keys);
 }
 
 /** A choice's kept fields: its own unknown fields (`logprobs` ...) and its message's rest. */

@@ -3,14 +3,13 @@
  * usage, ids (research F1–F9, K4).
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
-import { unknownKeys } from "../../common/json";
+import { parseJsonObject } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import { callId, chatExtra, choiceExtra, choiceRaw, EMPTY_ID, messageRest } from "./extra";
+import { callId, choiceExtra, choiceRaw, EMPTY_ID, pick } from "./extra";
 import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
-import { decodeToolCall } from "./messages-decode";
 import { signaturePath } from "./messages-encode";
 import type * as chat from "./schema";
 import { decodeChatUsage, encodeChatUsage } from "./usage";
@@ -37,18 +36,91 @@ const USAGE_KEYS = new Set([
   "prompt_cache_miss_tokens",
 ]);
 
-/** Reports each present, non-empty field of `node` outside `known` as dropped. */
-function reportUnknown(node: object, known: ReadonlySet<string>, source: string, losses: Loss[]): void {
-  for (const key of unknownKeys(node, known)) {
-    const value = (node as Record<string, unknown>)[key];
-    if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0))
-      continue;
-    losses.push(loss(at(source, key), "dropped", `\`${key}\` has no common equivalent and was dropped.`));
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A field chat sends empty (`null`, `""`, `[]`) says nothing: it is kept, not reported. */
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+const dropped = (path: string, key: string): Loss =>
+  loss(path, "dropped", `\`${key}\` has no common equivalent and was dropped.`);
+
+/**
+ * Reports each present, non-empty field of `node` outside `known` as dropped; returns those fields'
+ * keys (empty or not), for `extra`.
+ */
+function reportUnknown(
+  node: object,
+  known: ReadonlySet<string>,
+  source: string,
+  losses: Loss[],
+): string[] | undefined {
+  let keys: string[] | undefined;
+  for (const key in node) {
+    if (known.has(key) || !Object.hasOwn(node, key)) continue;
+    if (keys === undefined) keys = [];
+    keys.push(key);
+    if (!isBlank((node as Record<string, unknown>)[key])) losses.push(dropped(at(source, key), key));
+  }
+  return keys;
+}
+
+/**
+ * The message's rest (see `messageRest`) with its unknown fields reported on the way: one pass over
+ * the message's keys.
+ */
+function messageKept(message: chat.ResponseMessage, source: string, losses: Loss[]): Record<string, unknown> {
+  let keys: string[] | undefined;
+  for (const key in message) {
+    if (key === "role" || !Object.hasOwn(message, key)) continue;
+    const value = (message as Record<string, unknown>)[key];
+    if (MESSAGE_KEYS.has(key)) {
+      if (!isRestEmpty(key, value)) continue;
+    } else if (!isBlank(value)) losses.push(dropped(at(source, key), key));
+    if (keys === undefined) keys = [];
+    keys.push(key);
+  }
+  // Annotations of a message without text have no part to ride on; chat keeps them as given.
+  const annotations = message.annotations;
+  const orphan = message.content == null && annotations != null && annotations.length > 0;
+  if (keys === undefined) return orphan ? { annotations } : {};
+  const kept = pick(message, keys);
+  return orphan ? { ...kept, annotations } : kept;
+}
+
+/** Known message fields kept in the rest when empty (as `messageRest` does). */
+function isRestEmpty(key: string, value: unknown): boolean {
+  switch (key) {
+    case "content":
+    case "tool_calls":
+    case "annotations":
+      return value === null || (Array.isArray(value) && value.length === 0);
+    case "refusal":
+    case "reasoning_content":
+    case "reasoning":
+      return value === null || value === "" || (Array.isArray(value) && value.length === 0);
+    default:
+      return false;
   }
 }
 
+/** A chat call → a tool-call part, as `decodeToolCall` makes it (without an arguments pointer). */
+function decodeCall(
+  id: string | undefined,
+  name: string,
+  text: string,
+  source: string,
+): Mutable<common.ToolCallPart> {
+  // Arguments text almost always opens with `{`: no need to trim it to know it is not blank.
+  const blank = text.charCodeAt(0) !== 123 && text.trim() === "";
+  const parsed = blank ? {} : parseJsonObject(text);
+  const part: Mutable<common.ToolCallPart> = { type: "tool-call", name, argumentsText: text, source };
+  if (id !== undefined && id !== "") part.id = id;
+  if (parsed !== undefined) part.arguments = parsed;
+  return part;
+}
+
 function decodeMessage(message: chat.ResponseMessage, source: string, losses: Loss[]): common.Part[] {
-  reportUnknown(message, MESSAGE_KEYS, source, losses);
   const parts: common.Part[] = [];
   const reasoningKey =
     message.reasoning_content != null
@@ -59,35 +131,48 @@ function decodeMessage(message: chat.ResponseMessage, source: string, losses: Lo
   const reasoning = message.reasoning_content ?? message.reasoning;
   // Empty reasoning or refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
   if (reasoningKey !== undefined && reasoning != null && reasoning !== "") {
-    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: at(source, reasoningKey) });
+    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: `${source}/${reasoningKey}` });
   }
   if (message.content != null) {
-    const annotations = message.annotations ?? [];
-    parts.push({
-      type: "text",
-      text: message.content,
-      source: at(source, "content"),
-      ...(annotations.length === 0 ? {} : { citations: { origin: "chat", items: annotations } }),
-    });
+    const annotations = message.annotations;
+    parts.push(
+      annotations == null || annotations.length === 0
+        ? { type: "text", text: message.content, source: `${source}/content` }
+        : {
+            type: "text",
+            text: message.content,
+            source: `${source}/content`,
+            citations: { origin: "chat", items: annotations },
+          },
+    );
   }
   if (message.refusal != null && message.refusal !== "")
-    parts.push({ type: "refusal", text: message.refusal, source: at(source, "refusal") });
-  message.tool_calls?.forEach((call, index) => {
-    const callSource = at(source, "tool_calls", index);
-    if (call.type === "function") {
-      const part = decodeToolCall(
-        { id: call.id, name: call.function.name, arguments: call.function.arguments },
-        callSource,
-      );
-      parts.push(call.id === "" ? { ...part, extra: EMPTY_ID } : part);
-    } else {
-      losses.push(
-        loss(callSource, "dropped", `A ${call.type} tool call has no common equivalent and was dropped.`),
-      );
+    parts.push({ type: "refusal", text: message.refusal, source: `${source}/refusal` });
+  const calls = message.tool_calls;
+  if (calls != null) {
+    for (let index = 0; index < calls.length; index++) {
+      const call = calls[index] as (typeof calls)[number];
+      const callSource = `${source}/tool_calls/${index}`;
+      if (call.type === "function") {
+        const part = decodeCall(call.id, call.function.name, call.function.arguments, callSource);
+        if (call.id === "") part.extra = EMPTY_ID;
+        parts.push(part);
+      } else {
+        losses.push(
+          loss(callSource, "dropped", `A ${call.type} tool call has no common equivalent and was dropped.`),
+        );
+      }
     }
-  });
+  }
   if (message.function_call != null)
-    parts.push(decodeToolCall(message.function_call, at(source, "function_call")));
+    parts.push(
+      decodeCall(
+        message.function_call.id as string | undefined,
+        message.function_call.name,
+        message.function_call.arguments,
+        `${source}/function_call`,
+      ),
+    );
   return parts;
 }
 
@@ -97,41 +182,43 @@ export function decodeChatResponse(
   _options: ResolvedOptions,
 ): Translated<common.Response> {
   const losses: Loss[] = [];
-  reportUnknown(body, RESPONSE_KEYS, "", losses);
-  const choices = body.choices.map((choice, position): common.Choice => {
-    const source = at("", "choices", position);
-    reportUnknown(choice, CHOICE_KEYS, source, losses);
+  const bodyKeys = reportUnknown(body, RESPONSE_KEYS, "", losses);
+  const given = body.choices;
+  const choices: common.Choice[] = [];
+  for (let position = 0; position < given.length; position++) {
+    const choice = given[position] as chat.Choice;
+    const source = `/choices/${position}`;
+    const choiceKeys = reportUnknown(choice, CHOICE_KEYS, source, losses);
+    const messageSource = `${source}/message`;
+    const message = messageKept(choice.message, messageSource, losses);
     const reason = choice.finish_reason;
-    const extra = choiceExtra({
-      choice: chatExtra(choice, CHOICE_KEYS)?.raw ?? {},
-      message: {
-        ...messageRest(choice.message, MESSAGE_KEYS),
-        // Annotations of a message without text have no part to ride on; chat keeps them as given.
-        ...(choice.message.content == null && (choice.message.annotations?.length ?? 0) > 0
-          ? { annotations: choice.message.annotations }
-          : {}),
-      },
-    });
-    return {
+    const decoded: Mutable<common.Choice> = {
       index: choice.index,
-      parts: decodeMessage(choice.message, at(source, "message"), losses),
-      ...(reason === undefined || reason === null
-        ? {}
-        : { finishReason: decodeChatFinishReason(reason), rawFinishReason: reason }),
-      extra,
+      parts: decodeMessage(choice.message, messageSource, losses),
       source,
     };
-  });
-  if (body.usage != null) reportUnknown(body.usage, USAGE_KEYS, "/usage", losses);
-  const extra = chatExtra(body, RESPONSE_KEYS);
-  const response: common.Response = {
+    if (reason !== undefined && reason !== null) {
+      decoded.finishReason = decodeChatFinishReason(reason);
+      decoded.rawFinishReason = reason;
+    }
+    decoded.extra = choiceExtra({
+      choice: choiceKeys === undefined ? {} : pick(choice, choiceKeys),
+      message,
+    });
+    choices.push(decoded);
+  }
+  const usage = body.usage;
+  if (usage != null) reportUnknown(usage, USAGE_KEYS, "/usage", losses);
+  const response: Mutable<common.Response> = {
     id: body.id,
     model: body.model,
     created: body.created,
     choices,
-    ...(body.usage == null ? {} : { usage: decodeChatUsage(body.usage, "/usage") }),
-    ...(extra === undefined ? {} : { extra }),
   };
+  if (usage != null) response.usage = decodeChatUsage(usage, "/usage");
+  // `usage: null` says "no usage"; chat restores it as given.
+  const extraKeys = usage === null ? [...(bodyKeys ?? []), "usage"] : bodyKeys;
+  if (extraKeys !== undefined) response.extra = { origin: "chat", raw: pick(body, extraKeys) };
   return { value: response, losses };
 }
 
@@ -141,18 +228,20 @@ function encodeChoice(
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.Choice {
-  const texts: string[] = [];
-  const reasoning: string[] = [];
-  const refusals: string[] = [];
-  const annotations: unknown[] = [];
+  let text: string | undefined;
+  let reasoning: string | undefined;
+  let refusal: string | undefined;
+  let annotations: unknown[] | undefined;
   const toolCalls: chat.FunctionToolCall[] = [];
   for (const part of choice.parts) {
     switch (part.type) {
       case "text":
-        texts.push(part.text);
+        text = text === undefined ? part.text : text + part.text;
         if (part.citations !== undefined) {
-          if (part.citations.origin === "chat") annotations.push(...part.citations.items);
-          else
+          if (part.citations.origin === "chat") {
+            if (annotations === undefined) annotations = [];
+            for (const item of part.citations.items) annotations.push(item);
+          } else
             losses.push(
               loss(
                 part.source,
@@ -176,7 +265,7 @@ function encodeChoice(
           losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
           break;
         }
-        reasoning.push(part.text);
+        reasoning = reasoning === undefined ? part.text : reasoning + part.text;
         if (part.signature !== undefined) {
           losses.push(
             loss(
@@ -188,7 +277,7 @@ function encodeChoice(
         }
         break;
       case "refusal":
-        refusals.push(part.text);
+        refusal = refusal === undefined ? part.text : refusal + part.text;
         break;
       case "tool-call": {
         if (part.server !== undefined) {
@@ -247,16 +336,22 @@ function encodeChoice(
     finishReason = "tool_calls";
   }
   const own = choiceRaw(choice.extra);
-  const message: chat.ResponseMessage = {
-    ...own.message,
-    role: "assistant",
-    content: texts.length === 0 ? null : texts.join(""),
-    ...(reasoning.length === 0 ? {} : { reasoning_content: reasoning.join("") }),
-    ...(refusals.length === 0 ? {} : { refusal: refusals.join("") }),
-    ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
-    ...(annotations.length === 0 ? {} : { annotations: annotations as chat.Annotation[] }),
-  };
-  return { ...own.choice, index: choice.index, message, finish_reason: finishReason };
+  const message: Mutable<chat.ResponseMessage> = isEmptyObject(own.message)
+    ? { role: "assistant", content: null }
+    : ({ ...own.message, role: "assistant", content: null } as chat.ResponseMessage);
+  message.content = text ?? null;
+  if (reasoning !== undefined) message.reasoning_content = reasoning;
+  if (refusal !== undefined) message.refusal = refusal;
+  if (toolCalls.length > 0) message.tool_calls = toolCalls;
+  if (annotations !== undefined) message.annotations = annotations as chat.Annotation[];
+  return isEmptyObject(own.choice)
+    ? { index: choice.index, message, finish_reason: finishReason }
+    : { ...own.choice, index: choice.index, message, finish_reason: finishReason };
+}
+
+function isEmptyObject(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 /** Common response → chat completion; a missing id or `created` comes from `options` (F8), never the clock. */
@@ -281,14 +376,15 @@ export function encodeChatResponse(
       finish_reason: "content_filter",
     });
   }
-  const value: chat.Response = {
-    ...(response.extra?.origin === "chat" ? response.extra.raw : {}),
+  const kept = response.extra?.origin === "chat" ? response.extra.raw : undefined;
+  const value: Mutable<chat.Response> = {
+    ...kept,
     id,
     object: "chat.completion",
     created: response.created ?? options.created,
     model: response.model ?? options.model ?? "",
     choices,
-    ...(response.usage === undefined ? {} : { usage: encodeChatUsage(response.usage) }),
   };
+  if (response.usage !== undefined) value.usage = encodeChatUsage(response.usage);
   return { value, losses };
 }

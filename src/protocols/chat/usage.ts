@@ -6,53 +6,86 @@
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-usage
  */
 import type * as common from "../../common/model";
+import { pick } from "./extra";
 import type * as chat from "./schema";
 
-const FIGURES = new Set(["prompt_tokens", "completion_tokens", "total_tokens"]);
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** `node` without the keys whose (numeric) value the common form holds. */
-function rest(node: object, held: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(node).filter(([key, value]) => !(held.includes(key) && typeof value === "number")),
-  );
+const isFigure = (key: string): boolean =>
+  key === "prompt_tokens" || key === "completion_tokens" || key === "total_tokens";
+
+/** The figures a details object holds in the common form. */
+const PROMPT_HELD: readonly string[] = ["cached_tokens", "cache_write_tokens"];
+const COMPLETION_HELD: readonly string[] = ["reasoning_tokens"];
+
+/** `node` without the keys whose (numeric) value the common form holds; `undefined` when nothing is left. */
+function rest(node: object, held: readonly string[]): Record<string, unknown> | undefined {
+  let keys: string[] | undefined;
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    if (held.includes(key) && typeof (node as Record<string, unknown>)[key] === "number") continue;
+    if (keys === undefined) keys = [];
+    keys.push(key);
+  }
+  return keys === undefined ? undefined : pick(node, keys);
+}
+
+function isEmptyObject(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 export function decodeChatUsage(usage: chat.Usage, source: string): common.Usage {
   const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
   const cacheWrite = usage.prompt_tokens_details?.cache_write_tokens;
   const reasoning = usage.completion_tokens_details?.reasoning_tokens;
-  const raw: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(usage)) {
-    if (FIGURES.has(key) && typeof value === "number") continue;
+  let keys: string[] | undefined;
+  let details: [string, Record<string, unknown>][] | undefined;
+  for (const key in usage) {
+    if (!Object.hasOwn(usage, key)) continue;
+    const value = (usage as Record<string, unknown>)[key];
+    if (isFigure(key) && typeof value === "number") continue;
     const held =
       key === "prompt_tokens_details"
-        ? ["cached_tokens", "cache_write_tokens"]
+        ? PROMPT_HELD
         : key === "completion_tokens_details"
-          ? ["reasoning_tokens"]
+          ? COMPLETION_HELD
           : undefined;
-    if (held === undefined || value === null || typeof value !== "object") raw[key] = value;
-    else {
+    if (held === undefined || value === null || typeof value !== "object") {
+      if (keys === undefined) keys = [];
+      keys.push(key);
+    } else {
       // What the figures do not say: the object's other fields, or that it was given empty.
       const left = rest(value, held);
-      if (Object.keys(left).length > 0 || Object.keys(value).length === 0) raw[key] = left;
+      if (left !== undefined || isEmptyObject(value)) {
+        if (keys === undefined) keys = [];
+        keys.push(key);
+        if (details === undefined) details = [];
+        details.push([key, left ?? {}]);
+      }
     }
   }
-  return {
+  const decoded: Mutable<common.Usage> = {
     inputTokens: usage.prompt_tokens ?? 0,
     outputTokens: usage.completion_tokens ?? 0,
-    ...(cacheRead === undefined || cacheRead === null ? {} : { cacheReadTokens: cacheRead }),
-    ...(cacheWrite === undefined || cacheWrite === null ? {} : { cacheWriteTokens: cacheWrite }),
-    ...(reasoning === undefined || reasoning === null ? {} : { reasoningTokens: reasoning }),
-    ...(usage.total_tokens === undefined ? {} : { totalTokens: usage.total_tokens }),
-    ...(Object.keys(raw).length === 0 ? {} : { extra: { origin: "chat" as const, raw } }),
     source,
   };
+  if (cacheRead !== undefined && cacheRead !== null) decoded.cacheReadTokens = cacheRead;
+  if (cacheWrite !== undefined && cacheWrite !== null) decoded.cacheWriteTokens = cacheWrite;
+  if (reasoning !== undefined && reasoning !== null) decoded.reasoningTokens = reasoning;
+  if (usage.total_tokens !== undefined) decoded.totalTokens = usage.total_tokens;
+  if (keys !== undefined) {
+    const raw = pick(usage, keys);
+    if (details !== undefined) for (const [key, left] of details) raw[key] = left;
+    decoded.extra = { origin: "chat", raw };
+  }
+  return decoded;
 }
 
 /** A details object: the kept one (chat's own) with the common figures written over it. */
 function details(kept: unknown, figures: Record<string, number>): Record<string, unknown> | null | undefined {
   const base = kept !== null && typeof kept === "object" ? (kept as Record<string, unknown>) : undefined;
-  if (Object.keys(figures).length === 0) return kept === null ? null : base;
+  if (isEmptyObject(figures)) return kept === null ? null : base;
   return { ...base, ...figures };
 }
 
@@ -65,12 +98,13 @@ export function encodeChatUsage(usage: common.Usage): chat.Usage {
     usage.reasoningTokens === undefined ? {} : { reasoning_tokens: usage.reasoningTokens };
   const promptDetails = details(own.prompt_tokens_details, prompt);
   const completionDetails = details(own.completion_tokens_details, completion);
-  return {
+  const encoded: Record<string, unknown> = {
     ...own,
     prompt_tokens: usage.inputTokens,
     completion_tokens: usage.outputTokens,
     total_tokens: usage.totalTokens ?? usage.inputTokens + usage.outputTokens,
-    ...(promptDetails === undefined ? {} : { prompt_tokens_details: promptDetails }),
-    ...(completionDetails === undefined ? {} : { completion_tokens_details: completionDetails }),
-  } as chat.Usage;
+  };
+  if (promptDetails !== undefined) encoded.prompt_tokens_details = promptDetails;
+  if (completionDetails !== undefined) encoded.completion_tokens_details = completionDetails;
+  return encoded as chat.Usage;
 }

@@ -11,7 +11,12 @@ import { kindOfMediaType } from "./media";
 import type * as generative from "./schema";
 
 /** What a run of parts needs to name its calls: the seed of synthesized ids and a running ordinal. */
-export type CallNaming = { readonly seed: string; ordinal: number };
+export type CallNaming = {
+  readonly seed: string;
+  ordinal: number;
+  /** `syntheticId(options, seed)`, made once for the run: a call's id is it + `_<ordinal>`. */
+  head?: string;
+};
 
 const TEXT_KEYS = new Set(["text", "thought", "thoughtSignature"]);
 const CALL_KEYS = new Set(["functionCall", "thoughtSignature"]);
@@ -69,7 +74,7 @@ export function decodePart(
         origin: "generative",
         ...(part.thoughtSignature === undefined
           ? {}
-          : { signature: part.thoughtSignature, signatureSource: at(source, "thoughtSignature") }),
+          : { signature: part.thoughtSignature, signatureSource: `${source}/thoughtSignature` }),
         source,
       };
     }
@@ -82,7 +87,7 @@ export function decodePart(
             signature: {
               origin: "generative",
               value: part.thoughtSignature,
-              source: at(source, "thoughtSignature"),
+              source: `${source}/thoughtSignature`,
             },
           }),
       source,
@@ -103,14 +108,15 @@ function decodeCall(
   losses: Loss[],
 ): common.ToolCallPart {
   reportExtra(part, CALL_KEYS, source, losses);
-  reportExtra(call, CALL_FIELDS, at(source, "functionCall"), losses);
+  reportExtra(call, CALL_FIELDS, `${source}/functionCall`, losses);
   const ordinal = naming.ordinal++;
   let id = call.id;
   if (id === undefined) {
-    id = syntheticId(options, naming.seed, ordinal);
+    if (naming.head === undefined) naming.head = syntheticId(options, naming.seed);
+    id = `${naming.head}_${ordinal}`;
     losses.push(
       loss(
-        at(source, "functionCall", "id"),
+        `${source}/functionCall/id`,
         "synthesized",
         `The function call has no id; "${id}" was derived from the input.`,
       ),
@@ -129,7 +135,7 @@ function decodeCall(
           signature: {
             origin: "generative",
             value: part.thoughtSignature,
-            source: at(source, "thoughtSignature"),
+            source: `${source}/thoughtSignature`,
           },
         }),
     source,

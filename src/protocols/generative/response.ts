@@ -24,6 +24,8 @@ const RESPONSE_KEYS = new Set([
 ]);
 const CANDIDATE_KEYS = new Set(["content", "finishReason", "index"]);
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** The seed of ids synthesized for the calls of a response without ids (research U1). */
 export function callSeed(responseId: string | undefined): string {
   return responseId ?? "resp";
@@ -58,12 +60,13 @@ export function parseTimestamp(text: string): number | undefined {
 /** The top-level fields with no common slot, for `Response.extra`; each reported as dropped. */
 export function responseExtra(body: generative.Response, losses: Loss[]): common.Extra {
   const raw: JsonObject = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (key === "candidates" || key === "usageMetadata") continue;
+  for (const key in body) {
+    if (key === "candidates" || key === "usageMetadata" || !Object.hasOwn(body, key)) continue;
+    const value = (body as JsonObject)[key];
     raw[key] = value;
     if (key === "promptFeedback" && isObject(value)) {
-      for (const field of Object.keys(value)) {
-        if (field !== "blockReason")
+      for (const field in value) {
+        if (field !== "blockReason" && Object.hasOwn(value, field))
           losses.push(loss(at("/promptFeedback", field), "dropped", `promptFeedback.${field} was dropped.`));
       }
     } else if (!RESPONSE_KEYS.has(key)) {
@@ -87,27 +90,25 @@ export function candidateExtra(
   losses: Loss[],
 ): common.Extra {
   const rest: JsonObject = {};
-  for (const [key, value] of Object.entries(candidate)) {
-    if (CANDIDATE_KEYS.has(key)) continue;
-    rest[key] = value;
+  for (const key in candidate) {
+    if (CANDIDATE_KEYS.has(key) || !Object.hasOwn(candidate, key)) continue;
+    rest[key] = (candidate as JsonObject)[key];
     losses.push(
       loss(at(source, key), "dropped", `candidates[].${key} has no common equivalent and was dropped.`),
     );
   }
   const content = candidate.content;
-  const shape =
-    content === undefined
-      ? undefined
-      : Object.fromEntries(Object.entries(content).filter(([key]) => key !== "parts"));
-  return {
-    origin: "generative",
-    raw: {
-      candidate: rest,
-      ...(shape === undefined ? {} : { content: shape }),
-      hasParts: content?.parts !== undefined,
-      hasIndex: candidate.index !== undefined,
-    },
-  };
+  const raw: JsonObject = { candidate: rest };
+  if (content !== undefined) {
+    const shape: JsonObject = {};
+    for (const key in content) {
+      if (key !== "parts" && Object.hasOwn(content, key)) shape[key] = (content as JsonObject)[key];
+    }
+    raw.content = shape;
+  }
+  raw.hasParts = content?.parts !== undefined;
+  raw.hasIndex = candidate.index !== undefined;
+  return { origin: "generative", raw };
 }
 
 /** generative response → common response. */
@@ -118,39 +119,42 @@ export function decodeGenerativeResponse(
   const losses: Loss[] = [];
   const extra = responseExtra(body, losses);
   const seed = callSeed(body.responseId);
-  const choices = (body.candidates ?? []).map((candidate, position): common.Choice => {
-    const source = at("", "candidates", position);
+  const candidates = body.candidates ?? [];
+  const choices: common.Choice[] = [];
+  for (let position = 0; position < candidates.length; position++) {
+    const candidate = candidates[position] as generative.Candidate;
+    const source = `/candidates/${position}`;
     const naming: CallNaming = { seed, ordinal: 0 };
-    const parts = (candidate.content?.parts ?? []).map((part, index) =>
-      decodePart(part, at(source, "content", "parts", index), "assistant", naming, options, losses),
-    );
+    const given = candidate.content?.parts;
+    const parts: common.Part[] = [];
+    if (given !== undefined) {
+      const base = `${source}/content/parts/`;
+      for (let index = 0; index < given.length; index++) {
+        parts.push(
+          decodePart(given[index] as generative.Part, base + index, "assistant", naming, options, losses),
+        );
+      }
+    }
     const finishReason = decodeGenerativeFinishReason(candidate.finishReason, naming.ordinal > 0);
-    return {
-      index: candidate.index ?? position,
-      parts,
-      ...(finishReason === undefined ? {} : { finishReason, rawFinishReason: candidate.finishReason }),
-      extra: candidateExtra(candidate, source, losses),
-      source,
-    };
-  });
+    const choice: Mutable<common.Choice> = { index: candidate.index ?? position, parts, source };
+    if (finishReason !== undefined) {
+      choice.finishReason = finishReason;
+      choice.rawFinishReason = candidate.finishReason;
+    }
+    choice.extra = candidateExtra(candidate, source, losses);
+    choices.push(choice);
+  }
   const created = body.createTime === undefined ? undefined : parseTimestamp(body.createTime);
   const blocked = body.promptFeedback?.blockReason;
-  return {
-    value: {
-      ...(body.responseId === undefined ? {} : { id: body.responseId }),
-      ...(body.modelVersion === undefined ? {} : { model: body.modelVersion }),
-      ...(created === undefined ? {} : { created }),
-      choices,
-      ...(body.usageMetadata === undefined
-        ? {}
-        : { usage: decodeGenerativeUsage(body.usageMetadata, "/usageMetadata", losses) }),
-      ...(blocked === undefined
-        ? {}
-        : { promptBlocked: { reason: blocked, source: "/promptFeedback/blockReason" } }),
-      extra,
-    },
-    losses,
-  };
+  const value: Mutable<common.Response> = { choices };
+  if (body.responseId !== undefined) value.id = body.responseId;
+  if (body.modelVersion !== undefined) value.model = body.modelVersion;
+  if (created !== undefined) value.created = created;
+  if (body.usageMetadata !== undefined)
+    value.usage = decodeGenerativeUsage(body.usageMetadata, "/usageMetadata", losses);
+  if (blocked !== undefined) value.promptBlocked = { reason: blocked, source: "/promptFeedback/blockReason" };
+  value.extra = extra;
+  return { value, losses };
 }
 
 /** One common part of a response as generative parts (responses carry no tool results). */
@@ -160,6 +164,17 @@ export function encodeResponsePart(
   options: ResolvedOptions,
   losses: Loss[],
 ): generative.Part[] {
+  const encoded = encodeOnePart(part, naming, options, losses);
+  return encoded === undefined ? [] : [encoded];
+}
+
+/** One common part as at most one generative part. */
+function encodeOnePart(
+  part: common.Part,
+  naming: CallNaming,
+  options: ResolvedOptions,
+  losses: Loss[],
+): generative.Part | undefined {
   switch (part.type) {
     case "text": {
       const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
@@ -181,14 +196,14 @@ export function encodeResponsePart(
           ),
         );
       }
-      return [{ text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) }];
+      return signature === undefined ? { text: part.text } : { text: part.text, thoughtSignature: signature };
     }
     case "reasoning": {
       if (part.redacted !== undefined) {
         losses.push(
           loss(part.source, "dropped", "Redacted thinking has no generative equivalent and was dropped."),
         );
-        if (part.text === "") return [];
+        if (part.text === "") return undefined;
       }
       const own = part.origin === "generative" ? part.signature : undefined;
       if (part.signature !== undefined && own === undefined) {
@@ -200,13 +215,19 @@ export function encodeResponsePart(
           ),
         );
       }
-      return [{ text: part.text, thought: true, ...(own === undefined ? {} : { thoughtSignature: own }) }];
+      return own === undefined
+        ? { text: part.text, thought: true }
+        : { text: part.text, thought: true, thoughtSignature: own };
     }
     case "tool-call": {
       const ordinal = naming.ordinal++;
       // An id this library synthesized for a call that had none is not sent back (exact round trip).
+      // Every synthesized id ends in `_<ordinal>`: a cheap test first, the exact one only then.
       const id =
-        part.id === undefined || part.id === syntheticId(options, naming.seed, ordinal) ? undefined : part.id;
+        part.id === undefined ||
+        (part.id.endsWith(`_${ordinal}`) && part.id === syntheticId(options, naming.seed, ordinal))
+          ? undefined
+          : part.id;
       const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
       if (part.signature !== undefined && signature === undefined) {
         losses.push(
@@ -226,55 +247,50 @@ export function encodeResponsePart(
         part.extra?.origin === "generative" &&
         part.extra.raw.hasArgs === false &&
         Object.keys(args).length === 0;
-      return [
-        {
-          functionCall: {
-            ...(id === undefined ? {} : { id }),
-            name: part.name,
-            ...(omitArgs ? {} : { args }),
-          },
-          ...(signature === undefined ? {} : { thoughtSignature: signature }),
-        },
-      ];
+      const functionCall: generative.FunctionCall =
+        id === undefined
+          ? omitArgs
+            ? { name: part.name }
+            : { name: part.name, args }
+          : omitArgs
+            ? { id, name: part.name }
+            : { id, name: part.name, args };
+      return signature === undefined ? { functionCall } : { functionCall, thoughtSignature: signature };
     }
     case "refusal":
       losses.push(loss(part.source, "approximated", "A refusal was sent as text with finishReason SAFETY."));
-      return [{ text: part.text }];
+      return { text: part.text };
     case "media": {
       if (part.data === undefined) {
         if (part.url === undefined) {
           losses.push(
             loss(part.source, "dropped", "A provider file id has no generative form and was dropped."),
           );
-          return [];
+          return undefined;
         }
-        return [
-          {
-            fileData: {
-              fileUri: part.url,
-              ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }),
-            },
+        return {
+          fileData: {
+            fileUri: part.url,
+            ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }),
           },
-        ];
+        };
       }
-      return [
-        {
-          inlineData: { mimeType: part.mediaType ?? fallbackMediaType(part.kind), data: part.data },
-          ...(part.detail === undefined ? {} : { mediaResolution: part.detail }),
-        },
-      ];
+      return {
+        inlineData: { mimeType: part.mediaType ?? fallbackMediaType(part.kind), data: part.data },
+        ...(part.detail === undefined ? {} : { mediaResolution: part.detail }),
+      };
     }
     case "opaque":
-      if (part.origin === "generative" && isObject(part.raw)) return [part.raw];
+      if (part.origin === "generative" && isObject(part.raw)) return part.raw;
       losses.push(
         loss(part.source, "dropped", `The ${part.label} has no generative equivalent and was dropped.`),
       );
-      return [];
+      return undefined;
     case "tool-result":
       losses.push(
         loss(part.source, "dropped", "A tool result has no place in a generative response and was dropped."),
       );
-      return [];
+      return undefined;
   }
 }
 
@@ -307,12 +323,23 @@ export function encodeCandidate(
       loss(choice.source, "dropped", "generative does not say which stop sequence matched; it was dropped."),
     );
   }
-  return {
-    ...(hasContent ? { content: { ...(shape ?? { role: "model" }), ...(withParts ? { parts } : {}) } } : {}),
-    ...(finishReason === undefined ? {} : { finishReason }),
-    ...(extra !== undefined && extra.hasIndex === false ? {} : { index: choice.index }),
-    ...(extra !== undefined && isObject(extra.candidate) ? extra.candidate : {}),
-  };
+  const candidate: JsonObject = {};
+  if (hasContent) {
+    const content: JsonObject = shape === undefined ? { role: "model" } : { ...shape };
+    if (withParts) content.parts = parts;
+    candidate.content = content;
+  }
+  if (finishReason !== undefined) candidate.finishReason = finishReason;
+  if (extra === undefined || extra.hasIndex !== false) candidate.index = choice.index;
+  const kept = extra !== undefined && isObject(extra.candidate) ? extra.candidate : undefined;
+  return (
+    kept === undefined || isEmptyObject(kept) ? candidate : { ...candidate, ...kept }
+  ) as generative.Candidate;
+}
+
+function isEmptyObject(value: JsonObject): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 /** common response → generative response. */
@@ -321,27 +348,28 @@ export function encodeGenerativeResponse(
   options: ResolvedOptions,
 ): Translated<generative.Response> {
   const losses: Loss[] = [];
-  const naming: CallNaming = { seed: callSeed(response.id), ordinal: 0 };
-  const candidates = response.choices.map((choice) => {
-    const current: CallNaming = { seed: naming.seed, ordinal: 0 };
-    const parts = choice.parts.flatMap((part) => encodeResponsePart(part, current, options, losses));
-    return encodeCandidate(choice, parts, losses);
-  });
+  const seed = callSeed(response.id);
+  const candidates: generative.Candidate[] = [];
+  for (const choice of response.choices) {
+    const current: CallNaming = { seed, ordinal: 0 };
+    const parts: generative.Part[] = [];
+    for (const part of choice.parts) {
+      const encoded = encodeOnePart(part, current, options, losses);
+      if (encoded !== undefined) parts.push(encoded);
+    }
+    candidates.push(encodeCandidate(choice, parts, losses));
+  }
   const extra = extraFields(response.extra);
   const withoutCandidates =
     response.extra?.origin === "generative"
       ? response.extra.raw.hasCandidates === false
       : response.promptBlocked !== undefined;
   const blocked = response.promptBlocked;
-  return {
-    value: {
-      ...(candidates.length === 0 && withoutCandidates ? {} : { candidates }),
-      ...(blocked === undefined ? {} : { promptFeedback: { blockReason: blocked.reason } }),
-      ...(response.usage === undefined ? {} : { usageMetadata: encodeGenerativeUsage(response.usage) }),
-      ...(response.model === undefined ? {} : { modelVersion: response.model }),
-      ...(response.id === undefined ? {} : { responseId: response.id }),
-      ...extra,
-    },
-    losses,
-  };
+  const value: JsonObject = {};
+  if (!(candidates.length === 0 && withoutCandidates)) value.candidates = candidates;
+  if (blocked !== undefined) value.promptFeedback = { blockReason: blocked.reason };
+  if (response.usage !== undefined) value.usageMetadata = encodeGenerativeUsage(response.usage);
+  if (response.model !== undefined) value.modelVersion = response.model;
+  if (response.id !== undefined) value.responseId = response.id;
+  return { value: (isEmptyObject(extra) ? value : { ...value, ...extra }) as generative.Response, losses };
 }

@@ -9,6 +9,8 @@ import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import type * as generative from "./schema";
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 const COUNTED = new Set([
   "promptTokenCount",
   "candidatesTokenCount",
@@ -27,25 +29,24 @@ export function decodeGenerativeUsage(
   const prompt = usage.promptTokenCount ?? 0;
   const toolUse = usage.toolUsePromptTokenCount;
   const thoughts = usage.thoughtsTokenCount;
-  for (const key of Object.keys(usage)) {
-    if (!COUNTED.has(key)) {
+  for (const key in usage) {
+    if (!COUNTED.has(key) && Object.hasOwn(usage, key)) {
       losses.push(
         loss(at(source, key), "dropped", `usageMetadata.${key} has no common equivalent and was dropped.`),
       );
     }
   }
-  return {
+  const decoded: Mutable<common.Usage> = {
     inputTokens: prompt + (toolUse ?? 0),
     outputTokens: (usage.candidatesTokenCount ?? 0) + (thoughts ?? 0),
-    ...(usage.cachedContentTokenCount === undefined
-      ? {}
-      : { cacheReadTokens: usage.cachedContentTokenCount }),
-    ...(thoughts === undefined ? {} : { reasoningTokens: thoughts }),
-    ...(toolUse === undefined ? {} : { toolUseInputTokens: toolUse }),
-    ...(usage.totalTokenCount === undefined ? {} : { totalTokens: usage.totalTokenCount }),
-    extra: { origin: "generative", raw: { usageMetadata: usage } },
     source,
   };
+  if (usage.cachedContentTokenCount !== undefined) decoded.cacheReadTokens = usage.cachedContentTokenCount;
+  if (thoughts !== undefined) decoded.reasoningTokens = thoughts;
+  if (toolUse !== undefined) decoded.toolUseInputTokens = toolUse;
+  if (usage.totalTokenCount !== undefined) decoded.totalTokens = usage.totalTokenCount;
+  decoded.extra = { origin: "generative", raw: { usageMetadata: usage } };
+  return decoded;
 }
 
 /** common usage → `usageMetadata`; the original object when it came from generative unchanged. */
@@ -56,24 +57,27 @@ export function encodeGenerativeUsage(usage: common.Usage): generative.UsageMeta
   }
   const toolUse = usage.toolUseInputTokens ?? 0;
   const thoughts = usage.reasoningTokens ?? 0;
-  return {
+  const encoded: Mutable<generative.UsageMetadata> = {
     promptTokenCount: Math.max(0, usage.inputTokens - toolUse),
     candidatesTokenCount: Math.max(0, usage.outputTokens - thoughts),
     thoughtsTokenCount: thoughts,
-    ...(usage.cacheReadTokens === undefined ? {} : { cachedContentTokenCount: usage.cacheReadTokens }),
-    ...(usage.toolUseInputTokens === undefined ? {} : { toolUsePromptTokenCount: usage.toolUseInputTokens }),
-    totalTokenCount: usage.totalTokens ?? usage.inputTokens + usage.outputTokens,
   };
+  if (usage.cacheReadTokens !== undefined) encoded.cachedContentTokenCount = usage.cacheReadTokens;
+  if (usage.toolUseInputTokens !== undefined) encoded.toolUsePromptTokenCount = usage.toolUseInputTokens;
+  encoded.totalTokenCount = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
+  return encoded;
 }
 
+/** Whether `original` decodes to the figures of `usage` (as `decodeGenerativeUsage` would read them). */
 function sameFigures(usage: common.Usage, original: generative.UsageMetadata): boolean {
-  const decoded = decodeGenerativeUsage(original, usage.source, []);
+  const toolUse = original.toolUsePromptTokenCount;
+  const thoughts = original.thoughtsTokenCount;
   return (
-    decoded.inputTokens === usage.inputTokens &&
-    decoded.outputTokens === usage.outputTokens &&
-    decoded.cacheReadTokens === usage.cacheReadTokens &&
-    decoded.reasoningTokens === usage.reasoningTokens &&
-    decoded.toolUseInputTokens === usage.toolUseInputTokens &&
-    decoded.totalTokens === usage.totalTokens
+    (original.promptTokenCount ?? 0) + (toolUse ?? 0) === usage.inputTokens &&
+    (original.candidatesTokenCount ?? 0) + (thoughts ?? 0) === usage.outputTokens &&
+    original.cachedContentTokenCount === usage.cacheReadTokens &&
+    thoughts === usage.reasoningTokens &&
+    toolUse === usage.toolUseInputTokens &&
+    original.totalTokenCount === usage.totalTokens
   );
 }

@@ -24,6 +24,8 @@ const TOOL_USE_KEYS: readonly string[] = ["type", "id", "name", "input", "cache_
 const THINKING_KEYS: readonly string[] = ["type", "thinking", "signature"];
 const REDACTED_THINKING_KEYS: readonly string[] = ["type", "data"];
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 type AnyBlock = ContentBlockParam | ContentBlock | ToolResultContent;
 
 /** Reports each own key of `value` that is not in `known` as dropped, and returns those fields. */
@@ -65,15 +67,11 @@ export function decodeText(block: TextBlock, source: string, losses: Loss[]): co
   dropExtras(block, TEXT_KEYS, source, "a text block", losses);
   const cache = decodeCache(block.cache_control);
   const citations = block.citations;
-  return {
-    type: "text",
-    text: block.text,
-    source,
-    ...(cache === undefined ? {} : { cache }),
-    ...(citations === null || citations === undefined || citations.length === 0
-      ? {}
-      : { citations: { origin: "messages" as const, items: citations } }),
-  };
+  const part: Mutable<common.TextPart> = { type: "text", text: block.text, source };
+  if (cache !== undefined) part.cache = cache;
+  if (citations !== null && citations !== undefined && citations.length > 0)
+    part.citations = { origin: "messages", items: citations };
+  return part;
 }
 
 function decodeImage(block: ImageBlock, source: string, losses: Loss[]): common.MediaPart {
@@ -155,17 +153,12 @@ function decodeToolUse(
 ): common.ToolCallPart {
   const extra = dropExtras(block, TOOL_USE_KEYS, source, "a tool_use block", losses);
   const cache = decodeCache(block.cache_control);
-  return {
-    type: "tool-call",
-    id: block.id,
-    name: block.name,
-    ...(isObject(block.input)
-      ? { arguments: block.input }
-      : { argumentsText: JSON.stringify(block.input ?? {}) }),
-    source,
-    ...(cache === undefined ? {} : { cache }),
-    ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
-  };
+  const part: Mutable<common.ToolCallPart> = { type: "tool-call", id: block.id, name: block.name, source };
+  if (isObject(block.input)) part.arguments = block.input;
+  else part.argumentsText = JSON.stringify(block.input ?? {});
+  if (cache !== undefined) part.cache = cache;
+  if (extra !== undefined) part.extra = { origin: "messages", raw: extra };
+  return part;
 }
 
 /**

@@ -6,13 +6,14 @@
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import { at } from "../../common/pointer";
 import { decodeBlock, dropExtras } from "./decode-blocks";
 import { encodeArguments } from "./encode-blocks";
 import { chooseStopReason, decodeMessagesStopReason } from "./finish-reason";
 import { JSON_TOOL } from "./request-settings";
 import type { ContentBlock, Response } from "./schema";
 import { decodeMessagesUsage, encodeMessagesUsage } from "./usage";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const KNOWN_FIELDS = ["id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage"];
 
@@ -30,38 +31,38 @@ export function decodeMessagesResponse(
   const extra = dropExtras(body, KNOWN_FIELDS, "", "the response", losses);
   const parts: common.Part[] = [];
   let jsonOnly = false;
-  body.content.forEach((block, index) => {
-    const source = at("/content", index);
+  let hasCalls = false;
+  const content = body.content;
+  for (let index = 0; index < content.length; index++) {
+    const block = content[index] as ContentBlock;
+    const source = `/content/${index}`;
     if (isJsonTool(block)) {
       parts.push({ type: "text", text: JSON.stringify(block.input ?? {}), source });
       jsonOnly = true;
-      return;
+      continue;
     }
     const part = decodeBlock(block, source, losses);
-    if (part !== undefined) parts.push(part);
-  });
-  const hasCalls = parts.some((part) => part.type === "tool-call" && part.server === undefined);
+    if (part === undefined) continue;
+    parts.push(part);
+    if (part.type === "tool-call" && part.server === undefined) hasCalls = true;
+  }
   const raw = body.stop_reason;
   const jsonAnswer = jsonOnly && !hasCalls && raw === "tool_use";
-  const choice: common.Choice = {
-    index: 0,
-    parts,
-    ...(raw === null ? {} : { finishReason: jsonAnswer ? "stop" : decodeMessagesStopReason(raw) }),
-    ...(raw === null || jsonAnswer ? {} : { rawFinishReason: raw }),
-    ...(typeof body.stop_sequence === "string" ? { stopSequence: body.stop_sequence } : {}),
-    extra: { origin: "messages", raw: {} },
-    source: "",
+  const choice: Mutable<common.Choice> = { index: 0, parts, source: "" };
+  if (raw !== null) {
+    choice.finishReason = jsonAnswer ? "stop" : decodeMessagesStopReason(raw);
+    if (!jsonAnswer) choice.rawFinishReason = raw;
+  }
+  if (typeof body.stop_sequence === "string") choice.stopSequence = body.stop_sequence;
+  choice.extra = { origin: "messages", raw: {} };
+  const value: Mutable<common.Response> = {
+    id: body.id,
+    model: body.model,
+    choices: [choice],
+    usage: decodeMessagesUsage(body.usage, "/usage", losses),
   };
-  return {
-    value: {
-      id: body.id,
-      model: body.model,
-      choices: [choice],
-      usage: decodeMessagesUsage(body.usage, "/usage", losses),
-      ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
-    },
-    losses,
-  };
+  if (extra !== undefined) value.extra = { origin: "messages", raw: extra };
+  return { value, losses };
 }
 
 type Block = Response["content"][number];
@@ -95,11 +96,9 @@ function encodePart(
           ),
         );
       }
-      return {
-        type: "text",
-        text: part.text,
-        ...(citations === undefined ? {} : { citations: citations as [] }),
-      };
+      return citations === undefined
+        ? { type: "text", text: part.text }
+        : { type: "text", text: part.text, citations: citations as [] };
     }
     case "refusal":
       return { type: "text", text: part.text };
@@ -152,8 +151,10 @@ function encodePart(
       }
       const id = part.id ?? syntheticId(options, response.id ?? "msg", ordinal.calls);
       ordinal.calls++;
-      const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
-      return { ...extra, type: "tool_use", id, name: part.name, input: encodeArguments(part, losses) };
+      const input = encodeArguments(part, losses);
+      if (part.extra?.origin === "messages")
+        return { ...part.extra.raw, type: "tool_use", id, name: part.name, input };
+      return { type: "tool_use", id, name: part.name, input };
     }
     case "opaque":
       if (part.origin === "messages") return part.raw as Block;
@@ -183,14 +184,25 @@ export function encodeMessagesResponse(
   options: ResolvedOptions,
 ): Translated<Response> {
   const losses: Loss[] = [];
-  const [choice, ...rest] = response.choices;
-  for (const other of rest)
+  const choices = response.choices;
+  const choice = choices[0];
+  for (let index = 1; index < choices.length; index++) {
     losses.push(
-      loss(other.source, "dropped", "The messages protocol returns one candidate; this one was dropped."),
+      loss(
+        (choices[index] as common.Choice).source,
+        "dropped",
+        "The messages protocol returns one candidate; this one was dropped.",
+      ),
     );
+  }
   const parts = choice?.parts ?? [];
   // Thinking goes first (research K4); a messages response keeps its own order (interleaved thinking).
-  const foreign = parts.some((part) => part.type === "reasoning" && part.origin !== "messages");
+  let foreign = false;
+  let hasRefusal = false;
+  for (const part of parts) {
+    if (part.type === "reasoning" && part.origin !== "messages") foreign = true;
+    else if (part.type === "refusal") hasRefusal = true;
+  }
   const ordered = foreign
     ? [
         ...parts.filter((part) => part.type === "reasoning"),
@@ -199,12 +211,13 @@ export function encodeMessagesResponse(
     : parts;
   const ordinal = { calls: 0 };
   const content: Block[] = [];
+  let hasToolCalls = false;
   for (const part of ordered) {
     const block = encodePart(part, response, ordinal, options, losses);
-    if (block !== undefined) content.push(block);
+    if (block === undefined) continue;
+    content.push(block);
+    if (block.type === "tool_use") hasToolCalls = true;
   }
-  const hasToolCalls = content.some((block) => block.type === "tool_use");
-  const hasRefusal = parts.some((part) => part.type === "refusal");
   let stop: { value: string; approximated: boolean } | undefined;
   if (response.promptBlocked !== undefined && parts.length === 0) {
     losses.push(
@@ -235,25 +248,21 @@ export function encodeMessagesResponse(
   }
   if (response.usage === undefined)
     losses.push(loss("/usage", "synthesized", "The source reported no usage; zero usage was sent."));
-  const own = {
-    ...(response.extra?.origin === "messages" ? response.extra.raw : {}),
-    ...(choice?.extra?.origin === "messages" ? choice.extra.raw : {}),
-  };
-  return {
-    value: {
-      ...own,
-      id: response.id ?? syntheticId(options, "msg"),
-      type: "message",
-      role: "assistant",
-      model: response.model ?? options.model ?? "",
-      content,
-      stop_reason: stop.value,
-      stop_sequence: choice?.stopSequence ?? null,
-      usage:
-        response.usage === undefined
-          ? { input_tokens: 0, output_tokens: 0 }
-          : encodeMessagesUsage(response.usage),
-    },
-    losses,
-  };
+  const kept = response.extra?.origin === "messages" ? response.extra.raw : undefined;
+  const keptChoice = choice?.extra?.origin === "messages" ? choice.extra.raw : undefined;
+  // Spread, not assignment: a kept `__proto__` field stays a plain own field.
+  const value: Record<string, unknown> =
+    kept === undefined && keptChoice === undefined ? {} : { ...kept, ...keptChoice };
+  value.id = response.id ?? syntheticId(options, "msg");
+  value.type = "message";
+  value.role = "assistant";
+  value.model = response.model ?? options.model ?? "";
+  value.content = content;
+  value.stop_reason = stop.value;
+  value.stop_sequence = choice?.stopSequence ?? null;
+  value.usage =
+    response.usage === undefined
+      ? { input_tokens: 0, output_tokens: 0 }
+      : encodeMessagesUsage(response.usage);
+  return { value: value as Response, losses };
 }

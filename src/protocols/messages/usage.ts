@@ -7,6 +7,8 @@ import type * as common from "../../common/model";
 import { dropExtras } from "./decode-blocks";
 import type { DeltaUsage, Usage } from "./schema";
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 const KNOWN = [
   "input_tokens",
   "output_tokens",
@@ -25,17 +27,21 @@ export function decodeMessagesUsage(usage: Usage | DeltaUsage, source: string, l
   const cacheWrite = count(usage.cache_creation_input_tokens);
   const reasoning = count(usage.output_tokens_details?.thinking_tokens);
   // Explicit nulls carry nothing, but the same protocol restores them as given.
-  const nulls = Object.entries(usage).filter(([key, value]) => value === null && KNOWN.includes(key));
-  const extra = { ...dropExtras(usage, KNOWN, source, "`usage`", losses), ...Object.fromEntries(nulls) };
-  return {
+  const extra = dropExtras(usage, KNOWN, source, "`usage`", losses) ?? {};
+  for (const key in usage) {
+    if ((usage as Record<string, unknown>)[key] === null && KNOWN.includes(key) && Object.hasOwn(usage, key))
+      extra[key] = null;
+  }
+  const decoded: Mutable<common.Usage> = {
     inputTokens: (count(usage.input_tokens) ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0),
     outputTokens: usage.output_tokens,
-    ...(cacheRead === undefined ? {} : { cacheReadTokens: cacheRead }),
-    ...(cacheWrite === undefined ? {} : { cacheWriteTokens: cacheWrite }),
-    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning }),
-    extra: { origin: "messages", raw: extra },
     source,
   };
+  if (cacheRead !== undefined) decoded.cacheReadTokens = cacheRead;
+  if (cacheWrite !== undefined) decoded.cacheWriteTokens = cacheWrite;
+  if (reasoning !== undefined) decoded.reasoningTokens = reasoning;
+  decoded.extra = { origin: "messages", raw: extra };
+  return decoded;
 }
 
 /**
@@ -47,19 +53,17 @@ export function encodeMessagesUsage(usage: common.Usage): Usage {
   const read = usage.cacheReadTokens;
   const write = usage.cacheWriteTokens;
   const own = usage.extra?.origin === "messages";
-  const cache = own
-    ? {
-        ...(write === undefined ? {} : { cache_creation_input_tokens: write }),
-        ...(read === undefined ? {} : { cache_read_input_tokens: read }),
-      }
-    : { cache_creation_input_tokens: write ?? 0, cache_read_input_tokens: read ?? 0 };
-  return {
-    ...(own ? usage.extra?.raw : {}),
-    input_tokens: Math.max(0, usage.inputTokens - (read ?? 0) - (write ?? 0)),
-    ...cache,
-    output_tokens: usage.outputTokens,
-    ...(usage.reasoningTokens === undefined
-      ? {}
-      : { output_tokens_details: { thinking_tokens: usage.reasoningTokens } }),
-  };
+  const encoded: Record<string, unknown> = own ? { ...usage.extra?.raw } : {};
+  encoded.input_tokens = Math.max(0, usage.inputTokens - (read ?? 0) - (write ?? 0));
+  if (!own) {
+    encoded.cache_creation_input_tokens = write ?? 0;
+    encoded.cache_read_input_tokens = read ?? 0;
+  } else {
+    if (write !== undefined) encoded.cache_creation_input_tokens = write;
+    if (read !== undefined) encoded.cache_read_input_tokens = read;
+  }
+  encoded.output_tokens = usage.outputTokens;
+  if (usage.reasoningTokens !== undefined)
+    encoded.output_tokens_details = { thinking_tokens: usage.reasoningTokens };
+  return encoded as Usage;
 }
