@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { type Accepts, acceptsRoot } from "./common/accepts";
 import { invalidInput, strictLosses, TranslationError } from "./common/errors";
 import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
@@ -11,33 +12,35 @@ type AnyAdapter = ProtocolAdapter<unknown, unknown, unknown, unknown>;
 
 type Schema = AnyAdapter["schemas"]["request"];
 
-/** Each adapter schema's fastest equivalent checker, built on first use. */
-const fastSchemas = new WeakMap<Schema, Schema>();
+/** An adapter schema's checks: a quick check that builds nothing, then zod's verdict and issues where it says no. */
+type Checker = { readonly accepts: Accepts; readonly schema: Schema; fast: Schema | undefined };
 
-/**
- * The schema to check with: `z.compile`'s clone (a generated validator with the runtime parser as its
- * fallback, so the accepted set and the issues are the runtime's) where the runtime allows
- * `new Function`; the schema itself where it does not (edge runtimes, `z.config({ jitless: true })`).
- * The exported schemas stay plain zod schemas.
- */
-function fastSchema(schema: Schema): Schema {
-  let fast = fastSchemas.get(schema);
-  if (fast === undefined) {
-    fast = z.util.allowsEval.value ? z.compile(schema) : schema;
-    fastSchemas.set(schema, fast);
+const checkers = new WeakMap<Schema, Checker>();
+
+function checkerOf(schema: Schema): Checker {
+  let checker = checkers.get(schema);
+  if (checker === undefined) {
+    checker = { accepts: acceptsRoot(schema), schema, fast: undefined };
+    checkers.set(schema, checker);
   }
-  return fast;
+  return checker;
 }
 
 /**
- * Checks `body` against `schema` and returns it unchanged. The schemas are loose objects without
+ * Checks `body` against the schema and returns it unchanged. The schemas are loose objects without
  * transforms or defaults, so a successful parse outputs a deep copy of its input: checking without
- * building that copy (`z.validate`, the compiled assert-only path) and translating the input itself
- * gives the same translation. Only a rejected body is parsed, for the runtime's issues.
+ * building that copy and translating the input itself gives the same translation. `accepts` (src/accepts.ts:
+ * generated straight-line code, or closures without `new Function`; no output built) answers `true`
+ * only where the schema accepts; any other body gets zod's own answer:
+ * `z.compile`'s assert-only validator where the runtime allows `new Function` (built on first use), the
+ * schema itself where it does not (edge runtimes, `z.config({ jitless: true })`). Only a rejected body
+ * is parsed, for the runtime's issues.
  */
-function check(schema: Schema, label: string, body: unknown): unknown {
-  if (z.validate(schema, body)) return body;
-  const result = schema.safeParse(body);
+function check(checker: Checker, label: string, body: unknown): unknown {
+  if (checker.accepts(body)) return body;
+  checker.fast ??= z.util.allowsEval.value ? z.compile(checker.schema) : checker.schema;
+  if (z.validate(checker.fast, body)) return body;
+  const result = checker.schema.safeParse(body);
   if (!result.success) throw invalidInput(label, result.error.issues);
   return body;
 }
@@ -51,7 +54,7 @@ export function validated(
   options: ResolvedOptions,
 ): unknown {
   if (!options.validate) return body;
-  return check(fastSchema(adapter.schemas[kind]), `${protocol} ${kind}`, body);
+  return check(checkerOf(adapter.schemas[kind]), `${protocol} ${kind}`, body);
 }
 
 const unchecked = (body: unknown): unknown => body;
@@ -64,9 +67,9 @@ export function validator(
   options: ResolvedOptions,
 ): (body: unknown) => unknown {
   if (!options.validate) return unchecked;
-  const schema = fastSchema(adapter.schemas[kind]);
+  const checker = checkerOf(adapter.schemas[kind]);
   const label = `${protocol} ${kind}`;
-  return (body) => check(schema, label, body);
+  return (body) => check(checker, label, body);
 }
 
 /**

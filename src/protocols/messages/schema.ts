@@ -4,6 +4,7 @@
  * @see https://docs.anthropic.com/en/api/messages
  */
 import { z } from "zod/v4";
+import { registerOpenUnion } from "../../common/accepts";
 
 /** A vendor enum: any string on the wire, the known values in the type. */
 function openEnum<const T extends readonly [string, ...string[]]>(
@@ -31,6 +32,7 @@ function openUnion<Known extends z.ZodType>(knownTypes: readonly string[], known
     for (const issue of result.error.issues)
       context.addIssue({ code: "custom", path: issue.path, message: issue.message });
   });
+  registerOpenUnion(schema, names, known);
   return schema as unknown as z.ZodType<z.output<Known> | UnknownKind, z.input<Known> | UnknownKind>;
 }
 
