@@ -127,16 +127,18 @@ function audioFormat(mediaType: string | undefined): "wav" | "mp3" | undefined {
   }
 }
 
+/** The loss of a prompt-caching hint at `source`: chat has none. */
+export const cacheDropped = (source: string): Loss =>
+  loss(
+    at(source, "cache_control"),
+    "dropped",
+    "Chat has no prompt-caching hint; `cache_control` was dropped.",
+  );
+
 /** A common media part → a chat user content part, or undefined (with a loss) when chat cannot carry it. */
 export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): chat.ContentPart | undefined {
   if (part.cache !== undefined) {
-    losses.push(
-      loss(
-        at(part.source, "cache_control"),
-        "dropped",
-        "Chat has no prompt-caching hint; `cache_control` was dropped.",
-      ),
-    );
+    losses.push(cacheDropped(part.source));
   }
   if (part.kind === "image" && (part.data !== undefined || part.url !== undefined)) {
     const url =

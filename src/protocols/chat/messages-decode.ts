@@ -6,6 +6,7 @@ import { parseJsonObject, unknownKeys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
+import { reasoningKey } from "./assistant";
 import { cacheHint, decodeContentPart } from "./content";
 import type * as chat from "./schema";
 
@@ -92,15 +93,10 @@ function textContent(
 
 function decodeAssistant(message: chat.AssistantMessage, source: string, losses: Loss[]): common.Part[] {
   const parts: common.Part[] = [];
-  const reasoningKey =
-    message.reasoning_content != null
-      ? "reasoning_content"
-      : message.reasoning != null
-        ? "reasoning"
-        : undefined;
+  const key = reasoningKey(message);
   const reasoning = message.reasoning_content ?? message.reasoning;
-  if (reasoningKey !== undefined && reasoning != null) {
-    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: at(source, reasoningKey) });
+  if (key !== undefined && reasoning != null) {
+    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: at(source, key) });
   }
   if (message.content != null) parts.push(...textContent(message.content, source, losses));
   if (message.refusal != null)

@@ -7,13 +7,9 @@ import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import { encodeMediaPart } from "./content";
+import { encodeAssistant, type Target } from "./assistant";
+import { cacheDropped, encodeMediaPart } from "./content";
 import type * as chat from "./schema";
-
-/** The field a signature sits in, by the protocol that produced it, so the loss points at it. */
-export function signaturePath(source: string, origin: common.Protocol): string {
-  return at(source, origin === "generative" ? "thoughtSignature" : "signature");
-}
 
 function encodeSystem(blocks: readonly common.SystemBlock[], losses: Loss[]): chat.Message[] {
   const out: chat.Message[] = [];
@@ -29,13 +25,7 @@ function encodeSystem(blocks: readonly common.SystemBlock[], losses: Loss[]): ch
   };
   for (const block of blocks) {
     if (block.cache !== undefined) {
-      losses.push(
-        loss(
-          at(block.source, "cache_control"),
-          "dropped",
-          "Chat has no prompt-caching hint; `cache_control` was dropped.",
-        ),
-      );
+      losses.push(cacheDropped(block.source));
     }
     if (block.late === true) {
       losses.push(
@@ -105,13 +95,7 @@ function encodeUserTurn(
           );
         }
         if (part.cache !== undefined) {
-          losses.push(
-            loss(
-              at(part.source, "cache_control"),
-              "dropped",
-              "Chat has no prompt-caching hint; `cache_control` was dropped.",
-            ),
-          );
+          losses.push(cacheDropped(part.source));
         }
         for (const item of part.content) {
           if (item.type !== "media") continue;
@@ -131,13 +115,7 @@ function encodeUserTurn(
       }
       case "text":
         if (part.cache !== undefined) {
-          losses.push(
-            loss(
-              at(part.source, "cache_control"),
-              "dropped",
-              "Chat has no prompt-caching hint; `cache_control` was dropped.",
-            ),
-          );
+          losses.push(cacheDropped(part.source));
         }
         rest.push({ type: "text", text: part.text });
         break;
@@ -161,6 +139,24 @@ function encodeUserTurn(
   return [...toolMessages, user];
 }
 
+/** Request history: everything chat cannot carry is reported against the user's own input. */
+const HISTORY: Target = {
+  reportCache: true,
+  callId: (part) => part.id,
+  idPath: (part) => at(part.source, "id"),
+  citations: (_citations, source, losses) => {
+    losses.push(
+      loss(
+        at(source, "citations"),
+        "dropped",
+        "Citations in history have no chat request field and were dropped.",
+      ),
+    );
+    return undefined;
+  },
+  unsupported: (part, losses) => dropPart(part, "assistant", losses),
+};
+
 function encodeAssistantTurn(
   message: common.Message,
   pending: PendingCall[],
@@ -168,110 +164,19 @@ function encodeAssistantTurn(
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.AssistantMessage {
-  const texts: string[] = [];
-  const reasoning: string[] = [];
-  const refusals: string[] = [];
-  const toolCalls: chat.FunctionToolCall[] = [];
-  for (const part of message.parts) {
-    switch (part.type) {
-      case "text":
-        texts.push(part.text);
-        if (part.signature !== undefined) {
-          losses.push(
-            loss(
-              signaturePath(part.source, part.signature.origin),
-              "dropped",
-              "Chat cannot carry a thought signature; it was dropped.",
-            ),
-          );
-        }
-        if (part.citations !== undefined) {
-          losses.push(
-            loss(
-              at(part.source, "citations"),
-              "dropped",
-              "Citations in history have no chat request field and were dropped.",
-            ),
-          );
-        }
-        if (part.cache !== undefined) {
-          losses.push(
-            loss(
-              at(part.source, "cache_control"),
-              "dropped",
-              "Chat has no prompt-caching hint; `cache_control` was dropped.",
-            ),
-          );
-        }
-        break;
-      case "reasoning":
-        if (part.redacted !== undefined) {
-          losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
-          break;
-        }
-        reasoning.push(part.text);
-        if (part.signature !== undefined) {
-          losses.push(
-            loss(
-              signaturePath(part.source, part.origin),
-              "dropped",
-              "Chat cannot carry a thinking signature; it was dropped.",
-            ),
-          );
-        }
-        break;
-      case "refusal":
-        refusals.push(part.text);
-        break;
-      case "tool-call": {
-        if (part.server !== undefined) {
-          dropPart(part, "assistant", losses);
-          break;
-        }
-        let id = part.id;
-        if (id === undefined) {
-          id = syntheticId(options, `req${turn}`, toolCalls.length);
-          losses.push(
-            loss(
-              at(part.source, "id"),
-              "synthesized",
-              "The tool call had no id; a deterministic one was made up.",
-            ),
-          );
-        }
-        if (part.signature !== undefined) {
-          losses.push(
-            loss(
-              signaturePath(part.source, part.signature.origin),
-              "dropped",
-              "Chat cannot carry a thought signature; it was dropped.",
-            ),
-          );
-        }
-        if (part.cache !== undefined) {
-          losses.push(
-            loss(
-              at(part.source, "cache_control"),
-              "dropped",
-              "Chat has no prompt-caching hint; `cache_control` was dropped.",
-            ),
-          );
-        }
-        pending.push({ name: part.name, id });
-        const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        toolCalls.push({ id, type: "function", function: { name: part.name, arguments: args } });
-        break;
-      }
-      default:
-        dropPart(part, "assistant", losses);
-    }
-  }
+  const { text, reasoning, refusal, toolCalls } = encodeAssistant(
+    message.parts,
+    HISTORY,
+    `req${turn}`,
+    options,
+    losses,
+  );
+  for (const call of toolCalls) pending.push({ name: call.function.name, id: call.id });
   return {
     role: "assistant",
-    // Adjacent text blocks are joined with no separator (research R7).
-    content: texts.length === 0 ? null : texts.join(""),
-    ...(reasoning.length === 0 ? {} : { reasoning_content: reasoning.join("") }),
-    ...(refusals.length === 0 ? {} : { refusal: refusals.join("") }),
+    content: text ?? null,
+    ...(reasoning === undefined ? {} : { reasoning_content: reasoning }),
+    ...(refusal === undefined ? {} : { refusal }),
     ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
     ...(message.name === undefined ? {} : { name: message.name }),
   };

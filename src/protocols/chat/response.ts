@@ -8,9 +8,9 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { encodeAssistant, reasoningKey, type Target } from "./assistant";
 import { callId, choiceExtra, choiceRaw, EMPTY_ID, pick } from "./extra";
 import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
-import { signaturePath } from "./messages-encode";
 import type * as chat from "./schema";
 import { decodeChatUsage, encodeChatUsage } from "./usage";
 
@@ -122,16 +122,11 @@ function decodeCall(
 
 function decodeMessage(message: chat.ResponseMessage, source: string, losses: Loss[]): common.Part[] {
   const parts: common.Part[] = [];
-  const reasoningKey =
-    message.reasoning_content != null
-      ? "reasoning_content"
-      : message.reasoning != null
-        ? "reasoning"
-        : undefined;
+  const key = reasoningKey(message);
   const reasoning = message.reasoning_content ?? message.reasoning;
   // Empty reasoning or refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
-  if (reasoningKey !== undefined && reasoning != null && reasoning !== "") {
-    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: `${source}/${reasoningKey}` });
+  if (key !== undefined && reasoning != null && reasoning !== "") {
+    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: `${source}/${key}` });
   }
   if (message.content != null) {
     const annotations = message.annotations;
@@ -222,100 +217,47 @@ export function decodeChatResponse(
   return { value: response, losses };
 }
 
+/** A response: chat's own citations ride as `annotations`; a response part has no cache hint to report. */
+const RESPONSE: Target = {
+  reportCache: false,
+  callId,
+  idPath: (part) => part.source,
+  citations: (citations, source, losses) => {
+    if (citations.origin === "chat") return citations.items;
+    losses.push(
+      loss(
+        source,
+        "dropped",
+        `Citations from the ${citations.origin} protocol have no chat form and were dropped.`,
+      ),
+    );
+    return undefined;
+  },
+  unsupported: (part, losses) =>
+    losses.push(
+      loss(
+        part.source,
+        "dropped",
+        part.type === "tool-call"
+          ? "A server-side tool call has no chat form and was dropped."
+          : `A ${part.type === "opaque" ? part.label : `${part.type} part`} has no chat response form and was dropped.`,
+      ),
+    ),
+};
+
 function encodeChoice(
   choice: common.Choice,
   responseId: string,
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.Choice {
-  let text: string | undefined;
-  let reasoning: string | undefined;
-  let refusal: string | undefined;
-  let annotations: unknown[] | undefined;
-  const toolCalls: chat.FunctionToolCall[] = [];
-  for (const part of choice.parts) {
-    switch (part.type) {
-      case "text":
-        text = text === undefined ? part.text : text + part.text;
-        if (part.citations !== undefined) {
-          if (part.citations.origin === "chat") {
-            if (annotations === undefined) annotations = [];
-            for (const item of part.citations.items) annotations.push(item);
-          } else
-            losses.push(
-              loss(
-                part.source,
-                "dropped",
-                `Citations from the ${part.citations.origin} protocol have no chat form and were dropped.`,
-              ),
-            );
-        }
-        if (part.signature !== undefined) {
-          losses.push(
-            loss(
-              signaturePath(part.source, part.signature.origin),
-              "dropped",
-              "Chat cannot carry a thought signature; it was dropped.",
-            ),
-          );
-        }
-        break;
-      case "reasoning":
-        if (part.redacted !== undefined) {
-          losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
-          break;
-        }
-        reasoning = reasoning === undefined ? part.text : reasoning + part.text;
-        if (part.signature !== undefined) {
-          losses.push(
-            loss(
-              signaturePath(part.source, part.origin),
-              "dropped",
-              "Chat cannot carry a thinking signature; it was dropped.",
-            ),
-          );
-        }
-        break;
-      case "refusal":
-        refusal = refusal === undefined ? part.text : refusal + part.text;
-        break;
-      case "tool-call": {
-        if (part.server !== undefined) {
-          losses.push(
-            loss(part.source, "dropped", "A server-side tool call has no chat form and was dropped."),
-          );
-          break;
-        }
-        let id = callId(part);
-        if (id === undefined) {
-          id = syntheticId(options, responseId, toolCalls.length);
-          losses.push(
-            loss(part.source, "synthesized", "The tool call had no id; a deterministic one was made up."),
-          );
-        }
-        if (part.signature !== undefined) {
-          losses.push(
-            loss(
-              signaturePath(part.source, part.signature.origin),
-              "dropped",
-              "Chat cannot carry a thought signature; it was dropped.",
-            ),
-          );
-        }
-        const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        toolCalls.push({ id, type: "function", function: { name: part.name, arguments: args } });
-        break;
-      }
-      default:
-        losses.push(
-          loss(
-            part.source,
-            "dropped",
-            `A ${part.type === "opaque" ? part.label : `${part.type} part`} has no chat response form and was dropped.`,
-          ),
-        );
-    }
-  }
+  const { text, reasoning, refusal, annotations, toolCalls } = encodeAssistant(
+    choice.parts,
+    RESPONSE,
+    responseId,
+    options,
+    losses,
+  );
   let finishReason: chat.Choice["finish_reason"] = null;
   if (choice.extra?.origin === "chat" && choice.rawFinishReason !== undefined) {
     // chat's own reason, restored as given (accumulate/replay).

@@ -44,8 +44,8 @@ export function encodeCache(
   return { cache_control: { type: "ephemeral" } };
 }
 
-/** A text part → a text block, or nothing for empty text (the API rejects empty text blocks, research R4). */
-export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock | undefined {
+/** A thought signature of another protocol is dropped: messages could not verify it. */
+export function dropForeignSignature(part: common.TextPart | common.ToolCallPart, losses: Loss[]): void {
   if (part.signature !== undefined && part.signature.origin !== "messages") {
     losses.push(
       loss(
@@ -55,6 +55,38 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
       ),
     );
   }
+}
+
+/** messages' own citations of a text part, kept; another protocol's are dropped. */
+export function encodeCitations(part: common.TextPart, losses: Loss[]): TextBlock["citations"] {
+  if (part.citations === undefined) return undefined;
+  if (part.citations.origin === "messages") return part.citations.items as TextBlock["citations"];
+  losses.push(
+    loss(
+      part.source,
+      "dropped",
+      `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
+    ),
+  );
+  return undefined;
+}
+
+/** An opaque part of messages origin → its raw block; any other origin is dropped. */
+export function encodeOpaquePart(part: common.OpaquePart, losses: Loss[]): unknown {
+  if (part.origin === "messages") return part.raw;
+  losses.push(
+    loss(
+      part.source,
+      "dropped",
+      `A ${part.origin} ${part.label} has no messages equivalent and was dropped.`,
+    ),
+  );
+  return undefined;
+}
+
+/** A text part → a text block, or nothing for empty text (the API rejects empty text blocks, research R4). */
+export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock | undefined {
+  dropForeignSignature(part, losses);
   if (part.text.trim() === "") {
     if (part.text !== "")
       losses.push(
@@ -74,18 +106,7 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
       );
     return undefined;
   }
-  let citations: TextBlock["citations"];
-  if (part.citations !== undefined) {
-    if (part.citations.origin === "messages") citations = part.citations.items as TextBlock["citations"];
-    else
-      losses.push(
-        loss(
-          part.source,
-          "dropped",
-          `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
-        ),
-      );
-  }
+  const citations = encodeCitations(part, losses);
   return {
     type: "text",
     text: part.text,
@@ -223,15 +244,7 @@ export function encodeArguments(part: common.ToolCallPart, losses: Loss[]): Reco
 
 /** A client tool call → a tool_use block (id given or already synthesized by the caller). */
 export function encodeToolCallPart(part: common.ToolCallPart, id: string, losses: Loss[]): ToolUseBlock {
-  if (part.signature !== undefined && part.signature.origin !== "messages") {
-    losses.push(
-      loss(
-        part.signature.source ?? part.source,
-        "dropped",
-        "A thought signature is valid only at the provider that issued it and was dropped.",
-      ),
-    );
-  }
+  dropForeignSignature(part, losses);
   const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
   return {
     ...extra,

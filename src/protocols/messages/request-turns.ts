@@ -10,6 +10,7 @@ import { at } from "../../common/pointer";
 import {
   encodeCache,
   encodeMediaPart,
+  encodeOpaquePart,
   encodeReasoningPart,
   encodeTextPart,
   encodeToolCallPart,
@@ -118,15 +119,7 @@ function encodePart(
       );
       return part.text.trim() === "" ? undefined : { type: "text", text: part.text };
     case "opaque":
-      if (part.origin === "messages") return part.raw as ContentBlockParam;
-      losses.push(
-        loss(
-          part.source,
-          "dropped",
-          `A ${part.origin} ${part.label} has no messages equivalent and was dropped.`,
-        ),
-      );
-      return undefined;
+      return encodeOpaquePart(part, losses) as ContentBlockParam | undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { decodeBlock, dropExtras } from "./decode-blocks";
-import { encodeArguments } from "./encode-blocks";
+import { dropForeignSignature, encodeArguments, encodeCitations, encodeOpaquePart } from "./encode-blocks";
 import { chooseStopReason, decodeMessagesStopReason } from "./finish-reason";
 import { JSON_TOOL } from "./request-settings";
 import type { ContentBlock, Response } from "./schema";
@@ -76,26 +76,8 @@ function encodePart(
 ): Block | undefined {
   switch (part.type) {
     case "text": {
-      if (part.signature !== undefined && part.signature.origin !== "messages") {
-        losses.push(
-          loss(
-            part.signature.source ?? part.source,
-            "dropped",
-            "A thought signature is valid only at the provider that issued it and was dropped.",
-          ),
-        );
-      }
-      let citations: unknown;
-      if (part.citations?.origin === "messages") citations = part.citations.items;
-      else if (part.citations !== undefined) {
-        losses.push(
-          loss(
-            part.source,
-            "dropped",
-            `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
-          ),
-        );
-      }
+      dropForeignSignature(part, losses);
+      const citations = encodeCitations(part, losses);
       return citations === undefined
         ? { type: "text", text: part.text }
         : { type: "text", text: part.text, citations: citations as [] };
@@ -140,15 +122,7 @@ function encodePart(
         );
         return undefined;
       }
-      if (part.signature !== undefined && part.signature.origin !== "messages") {
-        losses.push(
-          loss(
-            part.signature.source ?? part.source,
-            "dropped",
-            "A thought signature is valid only at the provider that issued it and was dropped.",
-          ),
-        );
-      }
+      dropForeignSignature(part, losses);
       const id = part.id ?? syntheticId(options, response.id ?? "msg", ordinal.calls);
       ordinal.calls++;
       const input = encodeArguments(part, losses);
@@ -157,15 +131,7 @@ function encodePart(
       return { type: "tool_use", id, name: part.name, input };
     }
     case "opaque":
-      if (part.origin === "messages") return part.raw as Block;
-      losses.push(
-        loss(
-          part.source,
-          "dropped",
-          `A ${part.origin} ${part.label} has no messages equivalent and was dropped.`,
-        ),
-      );
-      return undefined;
+      return encodeOpaquePart(part, losses) as Block | undefined;
     default:
       losses.push(
         loss(

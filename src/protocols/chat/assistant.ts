@@ -1,0 +1,140 @@
+/**
+ * What chat assistant messages share between request history (`messages-encode.ts`,
+ * `messages-decode.ts`) and responses (`response.ts`). What the two encoders do differently is a `Target`.
+ */
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import { cacheDropped } from "./content";
+import type * as chat from "./schema";
+
+/** The field a signature sits in, by the protocol that produced it, so the loss points at it. */
+export function signaturePath(source: string, origin: common.Protocol): string {
+  return at(source, origin === "generative" ? "thoughtSignature" : "signature");
+}
+
+type Citations = NonNullable<common.TextPart["citations"]>;
+
+/** The field an assistant message's reasoning is in: `reasoning_content`, else `reasoning`, else none. */
+export function reasoningKey(message: {
+  readonly reasoning_content?: string | null | undefined;
+  readonly reasoning?: string | null | undefined;
+}): "reasoning_content" | "reasoning" | undefined {
+  if (message.reasoning_content != null) return "reasoning_content";
+  return message.reasoning != null ? "reasoning" : undefined;
+}
+
+/** What one kind of chat assistant message does with what differs between request history and response. */
+export interface Target {
+  /** Whether `cache_control` on a text or tool call is reported as dropped. */
+  readonly reportCache: boolean;
+  /** The id a call keeps, or none (one is made up). */
+  readonly callId: (part: common.ToolCallPart) => string | undefined;
+  /** Where the loss of a made-up call id points. */
+  readonly idPath: (part: common.ToolCallPart) => string;
+  /** The citations of a text part kept as chat `annotations`; those it cannot keep it reports. */
+  readonly citations: (
+    citations: Citations,
+    source: string,
+    losses: Loss[],
+  ) => readonly unknown[] | undefined;
+  /** Reports a part the message cannot hold (a server-side tool call included). */
+  readonly unsupported: (part: common.Part, losses: Loss[]) => void;
+}
+
+/** The collected fields; a field is `undefined` when no part gave it. */
+export type Assistant = {
+  text: string | undefined;
+  reasoning: string | undefined;
+  refusal: string | undefined;
+  annotations: unknown[] | undefined;
+  readonly toolCalls: chat.FunctionToolCall[];
+};
+
+const thoughtSignatureDropped = (source: string, signature: common.Signature): Loss =>
+  loss(
+    signaturePath(source, signature.origin),
+    "dropped",
+    "Chat cannot carry a thought signature; it was dropped.",
+  );
+
+/**
+ * Walks `parts` once: adjacent texts (and reasonings, refusals) are joined with no separator
+ * (research R7); a call with no id gets `syntheticId(options, seed, <its ordinal>)`.
+ */
+export function encodeAssistant(
+  parts: readonly common.Part[],
+  target: Target,
+  seed: string,
+  options: ResolvedOptions,
+  losses: Loss[],
+): Assistant {
+  const out: Assistant = {
+    text: undefined,
+    reasoning: undefined,
+    refusal: undefined,
+    annotations: undefined,
+    toolCalls: [],
+  };
+  for (const part of parts) {
+    switch (part.type) {
+      case "text":
+        out.text = out.text === undefined ? part.text : out.text + part.text;
+        if (part.citations !== undefined) {
+          const items = target.citations(part.citations, part.source, losses);
+          if (items !== undefined) {
+            if (out.annotations === undefined) out.annotations = [];
+            for (const item of items) out.annotations.push(item);
+          }
+        }
+        if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
+        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.source));
+        break;
+      case "reasoning":
+        if (part.redacted !== undefined) {
+          losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
+          break;
+        }
+        out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
+        if (part.signature !== undefined) {
+          losses.push(
+            loss(
+              signaturePath(part.source, part.origin),
+              "dropped",
+              "Chat cannot carry a thinking signature; it was dropped.",
+            ),
+          );
+        }
+        break;
+      case "refusal":
+        out.refusal = out.refusal === undefined ? part.text : out.refusal + part.text;
+        break;
+      case "tool-call": {
+        if (part.server !== undefined) {
+          target.unsupported(part, losses);
+          break;
+        }
+        let id = target.callId(part);
+        if (id === undefined) {
+          id = syntheticId(options, seed, out.toolCalls.length);
+          losses.push(
+            loss(
+              target.idPath(part),
+              "synthesized",
+              "The tool call had no id; a deterministic one was made up.",
+            ),
+          );
+        }
+        if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
+        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.source));
+        const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
+        out.toolCalls.push({ id, type: "function", function: { name: part.name, arguments: args } });
+        break;
+      }
+      default:
+        target.unsupported(part, losses);
+    }
+  }
+  return out;
+}
