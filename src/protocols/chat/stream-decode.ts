@@ -390,7 +390,15 @@ function step(state: ChatDecodeState, event: chat.StreamEvent): Step<ChatDecodeS
         losses,
       );
   }
-  if (chunk?.usage != null) out.push({ type: "usage", usage: decodeChatUsage(chunk.usage, "/usage") });
+  if (chunk?.usage != null) {
+    // Usage on an error chunk would let a target close the message normally before the error
+    // arrives (a finish may be pending): the error wins, and the figures are reported instead.
+    if (event.error === undefined) out.push({ type: "usage", usage: decodeChatUsage(chunk.usage, "/usage") });
+    else
+      losses.push(
+        loss("/usage", "dropped", "Usage sent with a mid-stream error was dropped: the stream failed."),
+      );
+  }
   if (event.error !== undefined) {
     endOpen(work, out);
     work.done = true;

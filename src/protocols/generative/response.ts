@@ -307,7 +307,9 @@ export function encodeCandidate(
   let finishReason: string | undefined;
   if (choice.finishReason !== undefined) {
     const mapped = encodeGenerativeFinishReason(choice.finishReason, choice.rawFinishReason);
-    finishReason = mapped.value;
+    // A refusal has no generative part of its own: it goes as text, and the stop as SAFETY (research F3).
+    const refused = mapped.value === "STOP" && choice.parts.some((part) => part.type === "refusal");
+    finishReason = refused ? "SAFETY" : mapped.value;
     if (mapped.loss !== undefined) {
       losses.push(
         loss(

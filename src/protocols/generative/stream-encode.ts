@@ -39,6 +39,8 @@ export type GenerativeEncodeState = {
   /** Open blocks only, by common block index, in the order they were last set. */
   readonly blocks: readonly OpenBlock[];
   readonly wroteContent: boolean;
+  /** A refusal was streamed: a plain stop is sent as SAFETY (research F3). */
+  readonly refused: boolean;
   readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
   readonly blocked: boolean;
   /** The response this stream replays had `candidates: []` (kept on a prompt-blocked chunk). */
@@ -59,6 +61,7 @@ const initial: GenerativeEncodeState = {
   ordinal: 0,
   blocks: [],
   wroteContent: false,
+  refused: false,
   finish: undefined,
   blocked: false,
   emptyCandidates: false,
@@ -129,6 +132,7 @@ function withBlock(
     ordinal: state.ordinal,
     blocks,
     wroteContent: state.wroteContent,
+    refused: state.refused,
     finish: state.finish,
     blocked: state.blocked,
     emptyCandidates: state.emptyCandidates,
@@ -182,7 +186,7 @@ function finalChunk(state: GenerativeEncodeState, losses: Loss[]): generative.Re
     losses.push(loss("", "synthesized", "The stream ended without a finish reason; STOP was sent."));
   } else {
     const mapped = encodeGenerativeFinishReason(finish.reason, finish.rawReason);
-    reason = mapped.value;
+    reason = state.refused && mapped.value === "STOP" ? "SAFETY" : mapped.value;
     if (mapped.loss !== undefined) {
       losses.push(
         loss(
@@ -409,9 +413,11 @@ function encodeStep(
       const first = blockAt(state, part.index) === undefined;
       if (first)
         losses.push(loss("", "approximated", "A refusal was sent as text with finishReason SAFETY."));
-      return emit(losses, withBlock({ ...state, wroteContent: true }, part.index, { kind: "refusal" }), [
-        content(state, [{ text: part.text }]),
-      ]);
+      return emit(
+        losses,
+        withBlock({ ...state, wroteContent: true, refused: true }, part.index, { kind: "refusal" }),
+        [content(state, [{ text: part.text }])],
+      );
     }
     case "media":
     case "opaque": {

@@ -23,7 +23,8 @@ import { decodeMessagesUsage } from "./usage";
 type Open =
   | { readonly kind: "text"; readonly index: number; readonly citations: readonly unknown[] }
   | { readonly kind: "reasoning"; readonly index: number }
-  | { readonly kind: "tool"; readonly index: number }
+  /** `args`: some argument text has been passed on (an empty input means `{}`, research X6). */
+  | { readonly kind: "tool"; readonly index: number; readonly args: boolean }
   | {
       readonly kind: "opaque";
       readonly index: number;
@@ -117,10 +118,9 @@ function startBlock(state: MessagesDecodeState, at: number, block: ContentBlock)
         name: call.name,
         ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
       });
-      if (isObject(call.input) && Object.keys(call.input).length > 0) {
-        out.push({ type: "tool-call-delta", index, argumentsText: JSON.stringify(call.input) });
-      }
-      open = { kind: "tool", index };
+      const args = isObject(call.input) && Object.keys(call.input).length > 0;
+      if (args) out.push({ type: "tool-call-delta", index, argumentsText: JSON.stringify(call.input) });
+      open = { kind: "tool", index, args };
       break;
     }
     default:
@@ -132,7 +132,12 @@ function startBlock(state: MessagesDecodeState, at: number, block: ContentBlock)
 function stopBlock(state: MessagesDecodeState, at: number): Step {
   const open = openAt(state, at);
   if (open === undefined) return { state, out: [] };
-  return { state: withOpen(state, at, undefined), out: [endPart(open)] };
+  // A tool call whose input never grew past "" takes no arguments: `{}`, so targets get valid JSON.
+  const out: common.StreamPart[] =
+    open.kind === "tool" && !open.args
+      ? [{ type: "tool-call-delta", index: open.index, argumentsText: "{}" }, endPart(open)]
+      : [endPart(open)];
+  return { state: withOpen(state, at, undefined), out };
 }
 
 function endPart(open: Open): common.StreamPart {
@@ -193,8 +198,11 @@ function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step 
     }
     case "input_json_delta": {
       const text = (change as { partial_json: string }).partial_json;
-      if (open.kind === "tool")
-        return { state, out: text === "" ? [] : [{ type: "tool-call-delta", index, argumentsText: text }] };
+      if (open.kind === "tool") {
+        if (text === "") return { state, out: [] };
+        const out: common.StreamPart[] = [{ type: "tool-call-delta", index, argumentsText: text }];
+        return { state: open.args ? state : withOpen(state, event.index, { ...open, args: true }), out };
+      }
       if (open.kind === "opaque") {
         const grown: Open = { kind: "opaque", index: open.index, block: open.block, json: open.json + text };
         return { state: withOpen(state, event.index, grown), out: [] };
