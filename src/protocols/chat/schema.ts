@@ -5,7 +5,7 @@
  */
 import { z } from "zod/v4";
 
-/** An open vendor enum: any string at runtime, the known values in the type. */
+/** An open vendor enum: every string passes at runtime; the type lists the known values. */
 function openEnum<const T extends string>(): z.ZodType<T | (string & {})> {
   return z.string();
 }

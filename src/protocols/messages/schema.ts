@@ -6,7 +6,7 @@
 import { z } from "zod/v4";
 import { registerOpenUnion } from "../../common/accepts";
 
-/** A vendor enum: any string on the wire, the known values in the type. */
+/** A vendor enum: every string passes on the wire; the type lists the known values. */
 function openEnum<const T extends readonly [string, ...string[]]>(
   _known: T,
 ): z.ZodType<T[number] | (string & {})> {
