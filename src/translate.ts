@@ -1,9 +1,9 @@
-import { z } from "zod/v4";
 import { type Accepts, acceptsRoot } from "./common/accepts";
 import { invalidInput, strictLosses, TranslationError } from "./common/errors";
 import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
+import { compiled, validates } from "./common/zod-fast";
 import { adapters } from "./protocols";
 import type { ProtocolAdapter } from "./protocols/adapter";
 import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols/types";
@@ -38,8 +38,8 @@ function checkerOf(schema: Schema): Checker {
  */
 function check(checker: Checker, label: string, body: unknown): unknown {
   if (checker.accepts(body)) return body;
-  checker.fast ??= z.util.allowsEval.value ? z.compile(checker.schema) : checker.schema;
-  if (z.validate(checker.fast, body)) return body;
+  checker.fast ??= compiled(checker.schema);
+  if (validates(checker.fast, body)) return body;
   const result = checker.schema.safeParse(body);
   if (!result.success) throw invalidInput(label, result.error.issues);
   return body;

@@ -1,4 +1,5 @@
-import { z } from "zod/v4";
+import type { z } from "zod/v4";
+import { canCompile, compiled, validates } from "./zod-fast";
 
 /** A check that answers `true` only where the schema it was built from accepts the value. */
 export type Accepts = (value: unknown) => boolean;
@@ -48,8 +49,8 @@ const plain = (value: object): boolean => {
 
 /** zod's own check of a subtree the walker does not model: compiled where `new Function` is allowed. */
 function delegate(schema: z.ZodType): Accepts {
-  const fast = z.util.allowsEval.value ? z.compile(schema) : schema;
-  return (value) => z.validate(fast, value);
+  const fast = compiled(schema);
+  return (value) => validates(fast, value);
 }
 
 type NumberBounds = {
@@ -440,7 +441,7 @@ function trivial(schema: z.ZodType): boolean {
 
 /** `accepts` as generated code where the runtime allows `new Function`; `undefined` where it does not. */
 function generated(schema: z.ZodType): Accepts | undefined {
-  if (!z.util.allowsEval.value) return undefined;
+  if (!canCompile()) return undefined;
   const counts = new Map<z.ZodType, number>();
   uses(schema, counts);
   const unit: Unit = { functions: [], constants: [], names: new Map(), locals: 0 };

@@ -3,8 +3,10 @@
  * Loose objects keep unknown fields; block, tool and event unions stay open so new kinds are not rejected.
  * @see https://docs.anthropic.com/en/api/messages
  */
+
 import { z } from "zod/v4";
 import { registerOpenUnion } from "../../common/accepts";
+import { canCompile, compiled, validates } from "../../common/zod-fast";
 
 /** A vendor enum: every string passes on the wire; the type lists the known values. */
 function openEnum<const T extends readonly [string, ...string[]]>(
@@ -42,10 +44,10 @@ function openUnion<Known extends z.ZodType>(knownTypes: readonly string[], known
  * never `true` (the caller then parses).
  */
 function fastAccepts(schema: z.ZodType): (value: unknown) => boolean {
-  if (!z.util.allowsEval.value) return () => false;
-  const compiled = z.compile(schema);
-  if (compiled === schema) return () => false;
-  return (value) => compiled.validate(value);
+  if (!canCompile()) return () => false;
+  const fast = compiled(schema);
+  if (fast === schema) return () => false;
+  return (value) => validates(fast, value);
 }
 
 const nonNegativeInt = z.number().int().min(0);
