@@ -248,27 +248,28 @@ export function encodeChatRequest(
   const value: chat.Request = {
     model: request.model,
     messages: messages.length > 0 ? messages : [{ role: "user", content: "" }],
-    ...(request.stream ? { stream: true } : {}),
-    ...(includeUsage === undefined ? {} : { stream_options: { include_usage: includeUsage } }),
-    ...(temperature === undefined ? {} : { temperature }),
-    ...(topP === undefined ? {} : { top_p: topP }),
-    ...(request.maxTokens === undefined ? {} : { max_completion_tokens: request.maxTokens.value }),
-    ...(stop === undefined ? {} : { stop: [...stop.value] }),
-    ...(presence === undefined ? {} : { presence_penalty: presence }),
-    ...(frequency === undefined ? {} : { frequency_penalty: frequency }),
-    ...(request.seed === undefined ? {} : { seed: request.seed.value }),
-    ...(request.candidateCount === undefined ? {} : { n: request.candidateCount.value }),
-    ...(request.logprobs === undefined ? {} : { logprobs: request.logprobs.value }),
-    ...(request.topLogprobs === undefined ? {} : { top_logprobs: request.topLogprobs.value }),
-    ...(request.user === undefined ? {} : { user: request.user.value }),
-    ...(reasoningEffort === undefined ? {} : { reasoning_effort: reasoningEffort }),
-    ...(tools === undefined ? {} : { tools }),
-    ...(tool_choice === undefined ? {} : { tool_choice }),
-    ...(request.parallelToolCalls === undefined || tools === undefined
-      ? {}
-      : { parallel_tool_calls: request.parallelToolCalls.value }),
-    ...(responseFormat === undefined ? {} : { response_format: responseFormat }),
   };
+  // Assigned field by field in wire order: conditional spreads cost a runtime copy each.
+  if (request.stream) value.stream = true;
+  if (includeUsage !== undefined) value.stream_options = { include_usage: includeUsage };
+  if (temperature !== undefined) value.temperature = temperature;
+  if (topP !== undefined) value.top_p = topP;
+  if (request.maxTokens !== undefined) value.max_completion_tokens = request.maxTokens.value;
+  if (stop !== undefined) value.stop = [...stop.value];
+  if (presence !== undefined) value.presence_penalty = presence;
+  if (frequency !== undefined) value.frequency_penalty = frequency;
+  if (request.seed !== undefined) value.seed = request.seed.value;
+  if (request.candidateCount !== undefined) value.n = request.candidateCount.value;
+  if (request.logprobs !== undefined) value.logprobs = request.logprobs.value;
+  if (request.topLogprobs !== undefined) value.top_logprobs = request.topLogprobs.value;
+  if (request.user !== undefined) value.user = request.user.value;
+  if (reasoningEffort !== undefined) value.reasoning_effort = reasoningEffort;
+  if (tools !== undefined) value.tools = tools;
+  if (tool_choice !== undefined) value.tool_choice = tool_choice;
+  if (request.parallelToolCalls !== undefined && tools !== undefined) {
+    value.parallel_tool_calls = request.parallelToolCalls.value;
+  }
+  if (responseFormat !== undefined) value.response_format = responseFormat;
   if (messages.length === 0) {
     losses.push(
       loss("/messages", "synthesized", "Chat needs at least one message; an empty user message was added."),

@@ -179,33 +179,22 @@ export function decodeMessagesRequest(body: Request, _options: ResolvedOptions):
     const id = body.metadata.user_id;
     if (typeof id === "string") user = { value: id, source: "/metadata/user_id" };
   }
-  const value: common.Request = {
-    model: body.model,
-    stream: body.stream === true,
-    system,
-    messages,
-    tools,
-    ...(choice === undefined ? {} : { toolChoice: decodeToolChoice(choice) }),
-    ...(typeof disable === "boolean"
-      ? { parallelToolCalls: { value: !disable, source: "/tool_choice/disable_parallel_tool_use" } }
-      : {}),
-    maxTokens: { value: body.max_tokens, source: "/max_tokens" },
-    ...(body.temperature === undefined ? {} : { temperature: given(body.temperature, "/temperature") }),
-    ...(body.top_p === undefined ? {} : { topP: given(body.top_p, "/top_p") }),
-    ...(body.top_k === undefined ? {} : { topK: given(body.top_k, "/top_k") }),
-    ...(body.stop_sequences === undefined ? {} : { stop: given(body.stop_sequences, "/stop_sequences") }),
-    ...(user === undefined ? {} : { user }),
-  };
+  const value: common.Draft<common.Request> = { model: body.model, stream: body.stream === true, system, messages, tools };
+  if (choice !== undefined) value.toolChoice = decodeToolChoice(choice);
+  if (typeof disable === "boolean") {
+    value.parallelToolCalls = { value: !disable, source: "/tool_choice/disable_parallel_tool_use" };
+  }
+  value.maxTokens = { value: body.max_tokens, source: "/max_tokens" };
+  if (body.temperature !== undefined) value.temperature = { value: body.temperature, source: "/temperature" };
+  if (body.top_p !== undefined) value.topP = { value: body.top_p, source: "/top_p" };
+  if (body.top_k !== undefined) value.topK = { value: body.top_k, source: "/top_k" };
+  if (body.stop_sequences !== undefined) value.stop = { value: body.stop_sequences, source: "/stop_sequences" };
+  if (user !== undefined) value.user = user;
   const reasoning = decodeReasoning(body, losses);
+  if (reasoning !== undefined) value.reasoning = reasoning;
   const responseFormat = decodeResponseFormat(body, losses);
-  return {
-    value: {
-      ...value,
-      ...(reasoning === undefined ? {} : { reasoning }),
-      ...(responseFormat === undefined ? {} : { responseFormat }),
-    },
-    losses,
-  };
+  if (responseFormat !== undefined) value.responseFormat = responseFormat;
+  return { value, losses };
 }
 
 /** The model and stream flag of a messages request. */
