@@ -105,17 +105,34 @@ export function translateEventStream(
     return text;
   };
 
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        frames ??= framer(from, chunk);
-        const text = render(frames.feed(chunk), false);
-        if (text !== "") controller.enqueue(encoder.encode(text));
+  // A pull source over the body's reader rather than `pipeThrough(new TransformStream(...))`: the pipe
+  // machinery costs twice the JSON parsing of a small stream on node 20 (bench/: 545 us against 112 us
+  // for 17 short bodies). Reading only when the consumer pulls keeps backpressure end to end.
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            const text = render(frames === undefined ? [] : frames.end(), true);
+            if (text !== "") controller.enqueue(encoder.encode(text));
+            controller.close();
+            return;
+          }
+          frames ??= framer(from, value);
+          const text = render(frames.feed(value), false);
+          if (text !== "") {
+            controller.enqueue(encoder.encode(text));
+            return;
+          }
+        }
       },
-      flush(controller) {
-        const text = render(frames === undefined ? [] : frames.end(), true);
-        if (text !== "") controller.enqueue(encoder.encode(text));
+      async cancel(reason) {
+        await (reader ?? body).cancel(reason);
       },
-    }),
+    },
+    { highWaterMark: 0 },
   );
 }
