@@ -157,10 +157,6 @@ function decodeResponseFormat(body: Request, losses: Loss[]): common.ResponseFor
   return { type: "json-schema", schema: format.schema, schemaSource: at(source, "schema"), source };
 }
 
-function given<T>(value: T | undefined, source: string): common.Given<T> | undefined {
-  return value === undefined ? undefined : { value, source };
-}
-
 /** messages request → common request; fields with no common slot are reported as `dropped`. */
 export function decodeMessagesRequest(body: Request, _options: ResolvedOptions): Translated<common.Request> {
   const losses: Loss[] = [];
@@ -179,7 +175,13 @@ export function decodeMessagesRequest(body: Request, _options: ResolvedOptions):
     const id = body.metadata.user_id;
     if (typeof id === "string") user = { value: id, source: "/metadata/user_id" };
   }
-  const value: common.Draft<common.Request> = { model: body.model, stream: body.stream === true, system, messages, tools };
+  const value: common.Draft<common.Request> = {
+    model: body.model,
+    stream: body.stream === true,
+    system,
+    messages,
+    tools,
+  };
   if (choice !== undefined) value.toolChoice = decodeToolChoice(choice);
   if (typeof disable === "boolean") {
     value.parallelToolCalls = { value: !disable, source: "/tool_choice/disable_parallel_tool_use" };
@@ -188,7 +190,8 @@ export function decodeMessagesRequest(body: Request, _options: ResolvedOptions):
   if (body.temperature !== undefined) value.temperature = { value: body.temperature, source: "/temperature" };
   if (body.top_p !== undefined) value.topP = { value: body.top_p, source: "/top_p" };
   if (body.top_k !== undefined) value.topK = { value: body.top_k, source: "/top_k" };
-  if (body.stop_sequences !== undefined) value.stop = { value: body.stop_sequences, source: "/stop_sequences" };
+  if (body.stop_sequences !== undefined)
+    value.stop = { value: body.stop_sequences, source: "/stop_sequences" };
   if (user !== undefined) value.user = user;
   const reasoning = decodeReasoning(body, losses);
   if (reasoning !== undefined) value.reasoning = reasoning;
