@@ -109,7 +109,7 @@ function memorySection(budgetMs: number): string {
 
 async function main(): Promise<void> {
   const timing = flag("quick") === undefined ? defaultTiming : quickTiming;
-  const { ours, problems } = await loadOurs();
+  const { ours, problems, from } = await loadOurs();
   const peers = await loadPeers();
   const context: Context = {
     ours,
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
   const status = [
     ...(problems.length > 0
       ? [`- ours: only ${loaded.length > 0 ? loaded.join(", ") : "nothing"} loaded; ${problems.join("; ")}`]
-      : ["- ours: src/index loaded"]),
+      : [`- ours: ${from} loaded`]),
     ...peers.map((peer) => `- ${peer.name}: ${peer.problem ?? "loaded"}`),
   ];
   const parts = [

@@ -48,56 +48,85 @@ type Decoded = Pick<
   | "reasoning"
 >;
 
+/** snake_case → camelCase by hand: a regular expression per key cost more than the rest of the decode. */
 function camelCase(name: string): string {
-  return name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  if (name.indexOf("_") === -1) return name;
+  let out = "";
+  for (let index = 0; index < name.length; index++) {
+    const char = name[index] as string;
+    const next = name[index + 1];
+    if (char === "_" && next !== undefined && next >= "a" && next <= "z") {
+      out += next.toUpperCase();
+      index++;
+    } else {
+      out += char;
+    }
+  }
+  return out;
 }
 
-function given<T>(value: T | undefined, source: string): common.Given<T> | undefined {
-  return value === undefined ? undefined : { value, source };
+/** camelCase → snake_case (`maxOutputTokens` → `max_output_tokens`). */
+function snakeCase(name: string): string {
+  let out = "";
+  for (let index = 0; index < name.length; index++) {
+    const char = name[index] as string;
+    out += char >= "A" && char <= "Z" ? `_${char.toLowerCase()}` : char;
+  }
+  return out;
 }
 
-/** `generationConfig` (camelCase or snake_case fields) → common request fields. */
+/** `generationConfig` (camelCase or snake_case fields) → common request fields; only those present. */
 export function decodeGenerationConfig(
   config: generative.GenerationConfig,
   base: string,
   losses: Loss[],
 ): Decoded {
-  const name = (field: string) =>
-    Object.hasOwn(config, field) ? field : field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const pointer = (field: string) => at(base, name(field));
+  const name = (field: string) => (Object.hasOwn(config, field) ? field : snakeCase(field));
   for (const key of Object.keys(config)) {
-    if (CONFIG_KEYS.has(camelCase(key))) continue;
+    const known = camelCase(key);
+    if (CONFIG_KEYS.has(known)) continue;
     const value = (config as Record<string, unknown>)[key];
     const textOnly =
-      camelCase(key) === "responseModalities" &&
-      Array.isArray(value) &&
-      value.length === 1 &&
-      value[0] === "TEXT";
+      known === "responseModalities" && Array.isArray(value) && value.length === 1 && value[0] === "TEXT";
     if (!textOnly)
       losses.push(
         loss(at(base, key), "dropped", `generationConfig.${key} has no common equivalent and was dropped.`),
       );
   }
-  const stop = config.stopSequences ?? config.stop_sequences;
-  return {
-    temperature: given(config.temperature, pointer("temperature")),
-    topP: given(config.topP ?? config.top_p, pointer("topP")),
-    topK: given(config.topK ?? config.top_k, pointer("topK")),
-    maxTokens: given(config.maxOutputTokens ?? config.max_output_tokens, pointer("maxOutputTokens")),
-    stop: given(stop, pointer("stopSequences")),
-    candidateCount: given(config.candidateCount ?? config.candidate_count, pointer("candidateCount")),
-    presencePenalty: given(config.presencePenalty ?? config.presence_penalty, pointer("presencePenalty")),
-    frequencyPenalty: given(config.frequencyPenalty ?? config.frequency_penalty, pointer("frequencyPenalty")),
-    seed: given(config.seed, pointer("seed")),
-    logprobs: given(config.responseLogprobs ?? config.response_logprobs, pointer("responseLogprobs")),
-    topLogprobs: given(config.logprobs, pointer("logprobs")),
-    responseFormat: decodeResponseFormat(config, base, name, losses),
-    reasoning: decodeThinking(
-      config.thinkingConfig ?? config.thinking_config,
-      at(base, name("thinkingConfig")),
-      losses,
-    ),
-  };
+  // Pointers are built only for the fields that are there.
+  const given = <T>(value: T | undefined, field: string): common.Given<T> | undefined =>
+    value === undefined ? undefined : { value, source: at(base, name(field)) };
+  const decoded: common.Draft<Decoded> = {};
+  const temperature = given(config.temperature, "temperature");
+  if (temperature !== undefined) decoded.temperature = temperature;
+  const topP = given(config.topP ?? config.top_p, "topP");
+  if (topP !== undefined) decoded.topP = topP;
+  const topK = given(config.topK ?? config.top_k, "topK");
+  if (topK !== undefined) decoded.topK = topK;
+  const maxTokens = given(config.maxOutputTokens ?? config.max_output_tokens, "maxOutputTokens");
+  if (maxTokens !== undefined) decoded.maxTokens = maxTokens;
+  const stop = given(config.stopSequences ?? config.stop_sequences, "stopSequences");
+  if (stop !== undefined) decoded.stop = stop;
+  const candidateCount = given(config.candidateCount ?? config.candidate_count, "candidateCount");
+  if (candidateCount !== undefined) decoded.candidateCount = candidateCount;
+  const presence = given(config.presencePenalty ?? config.presence_penalty, "presencePenalty");
+  if (presence !== undefined) decoded.presencePenalty = presence;
+  const frequency = given(config.frequencyPenalty ?? config.frequency_penalty, "frequencyPenalty");
+  if (frequency !== undefined) decoded.frequencyPenalty = frequency;
+  const seed = given(config.seed, "seed");
+  if (seed !== undefined) decoded.seed = seed;
+  const logprobs = given(config.responseLogprobs ?? config.response_logprobs, "responseLogprobs");
+  if (logprobs !== undefined) decoded.logprobs = logprobs;
+  const topLogprobs = given(config.logprobs, "logprobs");
+  if (topLogprobs !== undefined) decoded.topLogprobs = topLogprobs;
+  const responseFormat = decodeResponseFormat(config, base, name, losses);
+  if (responseFormat !== undefined) decoded.responseFormat = responseFormat;
+  const thinking = config.thinkingConfig ?? config.thinking_config;
+  if (thinking !== undefined) {
+    const reasoning = decodeThinking(thinking, at(base, name("thinkingConfig")), losses);
+    if (reasoning !== undefined) decoded.reasoning = reasoning;
+  }
+  return decoded;
 }
 
 function decodeResponseFormat(
