@@ -19,9 +19,12 @@ describe("base64 for text/plain document sources", () => {
     },
   );
 
-  test.prop([fc.string({ unit: "grapheme", maxLength: 200 })])("base64ToText inverts textToBase64", (text) => {
-    expect(base64ToText(textToBase64(text))).toBe(text);
-  });
+  test.prop([fc.string({ unit: "grapheme", maxLength: 200 })])(
+    "base64ToText inverts textToBase64",
+    (text) => {
+      expect(base64ToText(textToBase64(text))).toBe(text);
+    },
+  );
 
   test("padding for one and two trailing bytes", () => {
     expect(bytesToBase64(new Uint8Array([0xff]))).toBe("/w==");
