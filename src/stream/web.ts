@@ -6,6 +6,7 @@ import { chatDeltaFormatter } from "../protocols/chat/stream";
 import { generativeDeltaFormatter } from "../protocols/generative/stream";
 import { formatMessagesDelta } from "../protocols/messages/stream";
 import { createJsonArrayParser, sniffStreamFormat } from "./json-array";
+import { createRepeatParser } from "./repeat";
 import { createParser, format, type SseMessage } from "./sse";
 import { createStreamTranslator } from "./translator";
 
@@ -62,6 +63,7 @@ export function translateEventStream(
   const source = adapters[from];
   const target = adapters[to];
   const translator = createStreamTranslator(from, to, options);
+  const parseData = createRepeatParser(from, source.parseEventData);
   const encoder = new TextEncoder();
   let frames: Framer | undefined;
   const formatDelta = deltaFormatters[to]();
@@ -86,7 +88,7 @@ export function translateEventStream(
       if (data === "") continue;
       let event: unknown;
       try {
-        event = source.parseEventData(data);
+        event = parseData(data);
       } catch {
         throw new TranslationError(
           `The ${from} stream sent an event that is not JSON: ${data.slice(0, 80)}`,

@@ -1,0 +1,117 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect } from "vitest";
+import type { Protocol } from "../../src/index";
+import { createRepeatParser } from "../../src/stream/repeat";
+import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
+
+const protocols: Protocol[] = ["chat", "messages", "generative"];
+const parse = (data: string): unknown => JSON.parse(data);
+
+/** Runs a parser over data strings; every result must equal JSON.parse of the same text. */
+function expectSameAsParse(protocol: Protocol, texts: readonly string[]): void {
+  const parser = createRepeatParser(protocol, parse);
+  for (const text of texts) expect(parser(text)).toEqual(JSON.parse(text));
+}
+
+const chatDelta = (content: string, tail = ""): string =>
+  `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":${content}}${tail}}]}`;
+const messagesDelta = (text: string, tail = ""): string =>
+  `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":${text}${tail}}}`;
+
+/** Strings that stress the literal: escapes, quotes, control characters, lone surrogates, JSON look-alikes. */
+const awkwardText = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('"', "\\", "\n", "\u0000", "\u2028", "\ud800", "é", "😀", '","x":"', "}", "]"),
+    fc.string({ unit: "binary", maxLength: 3 }),
+  ),
+  maxLength: 12,
+});
+
+/** A JSON string literal for `text`, spelled plainly or with every character escaped as \uXXXX. */
+const literalArb = (text: string) =>
+  fc.constantFrom(
+    JSON.stringify(text),
+    `"${[...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}"`,
+  );
+
+describe("createRepeatParser: JSON.parse, reusing the previous event when only its delta string changed", () => {
+  test.prop([fc.array(awkwardText.chain(literalArb), { minLength: 1, maxLength: 8 })])(
+    "chat content deltas: equal to JSON.parse whatever the literals",
+    (literals) =>
+      expectSameAsParse(
+        "chat",
+        literals.map((literal) => chatDelta(literal)),
+      ),
+  );
+
+  test.prop([fc.array(awkwardText.chain(literalArb), { minLength: 1, maxLength: 8 })])(
+    "messages text deltas: equal to JSON.parse whatever the literals",
+    (literals) =>
+      expectSameAsParse(
+        "messages",
+        literals.map((literal) => messagesDelta(literal)),
+      ),
+  );
+
+  for (const protocol of protocols) {
+    test.prop([fc.oneof(streamArbs[protocol], anyStreamArbs[protocol])])(
+      `${protocol} streams from the arbitraries: every event equal to JSON.parse`,
+      (events) =>
+        expectSameAsParse(
+          protocol,
+          events.map((event) => JSON.stringify(event)),
+        ),
+    );
+  }
+
+  test("a duplicate key after the delta string is never replaced in its place (JSON.parse: last wins)", () => {
+    expectSameAsParse("chat", [
+      chatDelta('"a"', ',"delta":{"content":"a"}'),
+      chatDelta('"b"', ',"delta":{"content":"a"}'),
+    ]);
+    expectSameAsParse("messages", [messagesDelta('"a"', ',"text":"a"'), messagesDelta('"b"', ',"text":"a"')]);
+    // The same key spelled with an escape.
+    expectSameAsParse("messages", [
+      messagesDelta('"a"', ',"te\\u0078t":"a"'),
+      messagesDelta('"b"', ',"te\\u0078t":"a"'),
+    ]);
+  });
+
+  test("the same value elsewhere does not make the wrong literal the template", () => {
+    const elsewhere = (text: string) =>
+      `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":"a"}}],"x":{"delta":{"content":${text}}}}`;
+    expectSameAsParse("chat", [elsewhere('"a"'), elsewhere('"b"'), elsewhere('"a"')]);
+  });
+
+  test("a literal that is not one string falls back to JSON.parse (and its errors)", () => {
+    const parser = createRepeatParser("chat", parse);
+    expect(parser(chatDelta('"a"'))).toEqual(JSON.parse(chatDelta('"a"')));
+    // Closing the string early and adding a key: not a single literal, so parsed in full.
+    const sneaky = chatDelta('"b","role":"x"');
+    expect(parser(sneaky)).toEqual(JSON.parse(sneaky));
+    expect(() => parser(chatDelta('"b\u0001"'))).toThrow(SyntaxError);
+    expect(() => parser(chatDelta('"b\\"'))).toThrow(SyntaxError);
+  });
+
+  test("parses in full only when the shape changes", () => {
+    let parsed = 0;
+    const parser = createRepeatParser("chat", (data) => {
+      parsed++;
+      return JSON.parse(data);
+    });
+    for (const text of ["Hel", "lo", ' "w"', "\\n", "é"]) parser(chatDelta(JSON.stringify(text)));
+    expect(parsed).toBe(1);
+    parser(chatDelta('"x"', ',"finish_reason":"stop"'));
+    parser(chatDelta('"y"', ',"finish_reason":"stop"'));
+    expect(parsed).toBe(2);
+  });
+
+  test("shares the unchanged parts and gives a fresh object along the path", () => {
+    const parser = createRepeatParser("messages", parse);
+    const first = parser(messagesDelta('"Hel"')) as { delta: { text: string } };
+    const second = parser(messagesDelta('"lo"')) as { delta: { text: string } };
+    expect(second.delta.text).toBe("lo");
+    expect(first.delta.text).toBe("Hel");
+    expect(second).not.toBe(first);
+  });
+});
