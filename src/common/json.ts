@@ -28,3 +28,17 @@ export function unknownKeys(body: object, known: ReadonlySet<string>): string[] 
   }
   return extra ?? [];
 }
+
+/**
+ * Whether `value`'s enumerable keys are exactly `expected`, in that order (the order JSON.stringify
+ * writes them). `for…in` reads V8's enumeration cache without allocating a key array; an inherited
+ * enumerable key makes the answer `false`, which only sends the caller down its general path.
+ */
+export function keysAre(value: object, expected: readonly string[]): boolean {
+  let at = 0;
+  for (const key in value) {
+    if (key !== expected[at]) return false;
+    at++;
+  }
+  return at === expected.length;
+}

@@ -31,6 +31,9 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   sseEventName(event: Event): string | undefined;
   /** Parses one SSE `data:` payload into an event (chat: `[DONE]` → DONE). Throws on bad JSON. */
   parseEventData(data: string): unknown;
-  /** Serialises one event into its SSE `data:` payload. */
+  /**
+   * Serialises one event into its SSE `data:` payload: JSON text (or chat's `[DONE]`), never a raw
+   * line break — translateEventStream writes it into one `data:` line unscanned.
+   */
   formatEventData(event: Event): string;
 }

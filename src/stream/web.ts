@@ -42,11 +42,13 @@ const deltaFormatters: Record<Protocol, () => (event: never) => string | undefin
   generative: generativeDeltaFormatter,
 };
 
-/** `format({ event, data })` without an object per event; `event` already checked by `format`. */
-function formatChecked(event: string | undefined, data: string): string {
-  const head = event === undefined ? "" : `event: ${event}\n`;
-  if (data.indexOf("\n") === -1 && data.indexOf("\r") === -1) return `${head}data: ${data}\n\n`;
-  return format({ event, data });
+/**
+ * `format({ event, data })` without an object per event or a scan of `data`: `event` was checked by
+ * `format` when first seen, and `data` is JSON text (`formatEventData`, the delta formatters), which
+ * never holds a raw line break — JSON.stringify escapes every control character.
+ */
+function formatJson(event: string | undefined, data: string): string {
+  return event === undefined ? `data: ${data}\n\n` : `event: ${event}\ndata: ${data}\n\n`;
 }
 
 /**
@@ -73,7 +75,7 @@ export function translateEventStream(
   const write = (out: unknown): string => {
     const name = target.sseEventName(out as never);
     const data = formatDelta(out as never) ?? target.formatEventData(out as never);
-    if (name === checkedName || name === undefined) return formatChecked(name, data);
+    if (name === checkedName || name === undefined) return formatJson(name, data);
     const text = format({ event: name, data });
     checkedName = name;
     return text;

@@ -6,6 +6,7 @@
  * object and nothing follows it (X10).
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
+import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
@@ -302,13 +303,6 @@ export function chatStreamEncoder(
     end: (state) => end(options, state),
   };
 }
-
-const keysAre = (value: object, expected: readonly string[]): boolean => {
-  const keys = Object.keys(value);
-  if (keys.length !== expected.length) return false;
-  for (let at = 0; at < keys.length; at++) if (keys[at] !== expected[at]) return false;
-  return true;
-};
 
 const ENVELOPE_KEYS = ["id", "object", "created", "model", "choices"];
 const CHOICE_KEYS = ["index", "delta", "finish_reason"];

@@ -4,7 +4,7 @@
  * (generative has no argument deltas); the finish reason and final usage ride on the last chunk; a
  * mid-stream error is a final `{error}` event, never a normal finish.
  */
-import { isObject, type JsonObject, parseJsonObject } from "../../common/json";
+import { isObject, type JsonObject, keysAre, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
@@ -455,14 +455,10 @@ export function synthesizedCallId(
   return syntheticId(options, callSeed(responseId), ordinal);
 }
 
-const keysAre = (value: object, expected: readonly string[]): boolean => {
-  const keys = Object.keys(value);
-  if (keys.length !== expected.length) return false;
-  for (let at = 0; at < keys.length; at++) if (keys[at] !== expected[at]) return false;
-  return true;
-};
-
-const TAIL_KEYS = new Set(["usageMetadata", "modelVersion", "responseId"]);
+const CANDIDATE_KEYS = ["content"];
+const CONTENT_KEYS = ["role", "parts"];
+const TEXT_KEYS = ["text"];
+const THOUGHT_KEYS = ["text", "thought"];
 
 /**
  * A formatter for one stream's chunks: `JSON.stringify(chunk)` for the chunk a stream sends most (one
@@ -473,14 +469,23 @@ const TAIL_KEYS = new Set(["usageMetadata", "modelVersion", "responseId"]);
 export function generativeDeltaFormatter(): (event: generative.StreamEvent) => string | undefined {
   let usage: unknown;
   let usageJson = "";
+  // A stream repeats its role, model version and response id: each one's JSON is made once.
+  let role: unknown;
+  let roleJson = "";
+  let modelVersion: unknown;
+  let modelVersionJson = "";
+  let responseId: unknown;
+  let responseIdJson = "";
   return (event) => {
     if (typeof event !== "object" || event === null) return undefined;
-    const keys = Object.keys(event);
-    if (keys[0] !== "candidates") return undefined;
     let tail = "";
-    for (let at = 1; at < keys.length; at++) {
-      const key = keys[at] as string;
-      if (!TAIL_KEYS.has(key)) return undefined;
+    let first = true;
+    for (const key in event) {
+      if (first) {
+        if (key !== "candidates") return undefined;
+        first = false;
+        continue;
+      }
       const value = (event as Record<string, unknown>)[key];
       if (key === "usageMetadata") {
         if (value !== usage) {
@@ -489,28 +494,45 @@ export function generativeDeltaFormatter(): (event: generative.StreamEvent) => s
           usageJson = JSON.stringify(value);
         }
         tail += `,"usageMetadata":${usageJson}`;
-      } else if (typeof value === "string") tail += `,"${key}":${JSON.stringify(value)}`;
-      else return undefined;
+      } else if (key === "modelVersion" && typeof value === "string") {
+        if (value !== modelVersion) {
+          modelVersion = value;
+          modelVersionJson = JSON.stringify(value);
+        }
+        tail += `,"modelVersion":${modelVersionJson}`;
+      } else if (key === "responseId" && typeof value === "string") {
+        if (value !== responseId) {
+          responseId = value;
+          responseIdJson = JSON.stringify(value);
+        }
+        tail += `,"responseId":${responseIdJson}`;
+      } else {
+        return undefined;
+      }
     }
+    if (first) return undefined;
     const candidates = (event as { candidates: unknown }).candidates;
     if (!Array.isArray(candidates) || candidates.length !== 1) return undefined;
     const candidate = candidates[0] as unknown;
-    if (typeof candidate !== "object" || candidate === null || !keysAre(candidate, ["content"]))
+    if (typeof candidate !== "object" || candidate === null || !keysAre(candidate, CANDIDATE_KEYS))
       return undefined;
     const content = (candidate as { content: unknown }).content;
-    if (typeof content !== "object" || content === null || !keysAre(content, ["role", "parts"]))
-      return undefined;
-    const { role, parts } = content as { role: unknown; parts: unknown };
-    if (typeof role !== "string" || !Array.isArray(parts) || parts.length !== 1) return undefined;
+    if (typeof content !== "object" || content === null || !keysAre(content, CONTENT_KEYS)) return undefined;
+    const { role: given, parts } = content as { role: unknown; parts: unknown };
+    if (typeof given !== "string" || !Array.isArray(parts) || parts.length !== 1) return undefined;
     const part = parts[0] as unknown;
     if (typeof part !== "object" || part === null) return undefined;
     const text = (part as { text?: unknown }).text;
     if (typeof text !== "string") return undefined;
     let body: string;
-    if (keysAre(part, ["text"])) body = `{"text":${JSON.stringify(text)}}`;
-    else if (keysAre(part, ["text", "thought"]) && (part as { thought?: unknown }).thought === true)
+    if (keysAre(part, TEXT_KEYS)) body = `{"text":${JSON.stringify(text)}}`;
+    else if (keysAre(part, THOUGHT_KEYS) && (part as { thought?: unknown }).thought === true)
       body = `{"text":${JSON.stringify(text)},"thought":true}`;
     else return undefined;
-    return `{"candidates":[{"content":{"role":${JSON.stringify(role)},"parts":[${body}]}}]${tail}}`;
+    if (given !== role) {
+      role = given;
+      roleJson = JSON.stringify(given);
+    }
+    return `{"candidates":[{"content":{"role":${roleJson},"parts":[${body}]}}]${tail}}`;
   };
 }
