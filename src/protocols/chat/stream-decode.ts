@@ -246,9 +246,9 @@ function textKind(key: string): "text" | "reasoning" | "refusal" | undefined {
  * `choiceZero`) changes it: for most chunks (`logprobs: null`, a text delta) it does not.
  */
 function choiceKeptChanges(kept: ChoiceRaw, choice: object): boolean {
-  const keys = Object.keys(choice);
-  for (let at = 0; at < keys.length; at++) {
-    const key = keys[at] as string;
+  // `for…in` instead of Object.keys: no key array per chunk. An inherited enumerable key (a polluted
+  // prototype) counts as a change, which only sends the chunk down the general path.
+  for (const key in choice) {
     if (key === "index" || key === "delta" || key === "finish_reason") continue;
     if (mergeChanges(kept.choice, key, (choice as Record<string, unknown>)[key])) return true;
   }
@@ -265,9 +265,7 @@ function deltaKeptChanges(kept: ChoiceRaw, key: string, value: unknown): boolean
 
 function keptChanges(kept: ChoiceRaw, choice: object, delta: object): boolean {
   if (choiceKeptChanges(kept, choice)) return true;
-  const keys = Object.keys(delta);
-  for (let at = 0; at < keys.length; at++) {
-    const key = keys[at] as string;
+  for (const key in delta) {
     if (key !== "role" && deltaKeptChanges(kept, key, (delta as Record<string, unknown>)[key])) return true;
   }
   return false;
@@ -311,9 +309,7 @@ function continued(
   let text: string | undefined;
   let textKey: string | undefined;
   let call: chat.DeltaToolCall | undefined;
-  const keys = Object.keys(delta);
-  for (let at = 0; at < keys.length; at++) {
-    const key = keys[at] as string;
+  for (const key in delta) {
     if (key === "role") continue;
     const value = (delta as Record<string, unknown>)[key];
     if (key === "reasoning" && "reasoning_content" in delta) return undefined;

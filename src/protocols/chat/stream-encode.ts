@@ -314,9 +314,12 @@ const number = (value: number): string => (Number.isFinite(value) ? `${value}` :
 
 /** The delta's JSON for a text piece or a tool call's argument piece; `undefined` for other deltas. */
 function deltaJson(delta: object): string | undefined {
-  const keys = Object.keys(delta);
-  if (keys.length !== 1) return undefined;
-  const key = keys[0] as string;
+  let key: string | undefined;
+  for (const field in delta) {
+    if (key !== undefined) return undefined;
+    key = field;
+  }
+  if (key === undefined) return undefined;
   const value = (delta as Record<string, unknown>)[key];
   if (key === "content" || key === "reasoning_content" || key === "refusal")
     return typeof value === "string" ? `{"${key}":${JSON.stringify(value)}}` : undefined;

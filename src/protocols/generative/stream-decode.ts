@@ -476,9 +476,7 @@ function continuedText(
   if (!Array.isArray(candidates) || candidates.length !== 1) return undefined;
   const candidate = candidates[0] as generative.Candidate;
   if (typeof candidate !== "object" || candidate === null) return undefined;
-  const keys = Object.keys(candidate);
-  for (let at = 0; at < keys.length; at++) {
-    const key = keys[at];
+  for (const key in candidate) {
     if (key !== "content" && key !== "finishReason" && key !== "index") return undefined;
   }
   if (candidate.index !== undefined && (candidate.index !== 0 || !state.hasIndex)) return undefined;
@@ -488,9 +486,7 @@ function continuedText(
   if (typeof content !== "object" || content === null || !state.hasParts) return undefined;
   const shape = state.content;
   if (shape === undefined) return undefined;
-  const contentKeys = Object.keys(content);
-  for (let at = 0; at < contentKeys.length; at++) {
-    const key = contentKeys[at] as string;
+  for (const key in content) {
     if (key === "parts") continue;
     if (!Object.hasOwn(shape, key) || shape[key] !== (content as Record<string, unknown>)[key])
       return undefined;

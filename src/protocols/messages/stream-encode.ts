@@ -4,6 +4,7 @@
  * (stop reason and final usage, held until the usage arrives or the stream ends, X2) and `message_stop`.
  * A mid-stream error becomes an `error` event and nothing follows it (X10).
  */
+import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
@@ -409,6 +410,13 @@ const DELTA_TEXT_FIELD: Readonly<Record<string, string>> = {
   thinking_delta: "thinking",
   input_json_delta: "partial_json",
 };
+const EVENT_KEYS = ["type", "index", "delta"];
+/** A delta's keys, in order, by the field that holds its text. */
+const DELTA_KEYS: Readonly<Record<string, readonly string[]>> = {
+  text: ["type", "text"],
+  thinking: ["type", "thinking"],
+  partial_json: ["type", "partial_json"],
+};
 
 /**
  * `JSON.stringify(event)` for the event a stream sends most, a `content_block_delta` with text, thinking
@@ -417,8 +425,7 @@ const DELTA_TEXT_FIELD: Readonly<Record<string, string>> = {
  */
 export function formatMessagesDelta(event: StreamEvent): string | undefined {
   if (event.type !== "content_block_delta") return undefined;
-  const keys = Object.keys(event);
-  if (keys.length !== 3 || keys[0] !== "type" || keys[1] !== "index" || keys[2] !== "delta") return undefined;
+  if (!keysAre(event, EVENT_KEYS)) return undefined;
   const { index, delta } = event as { index: unknown; delta: unknown };
   if (typeof index !== "number" || !Number.isFinite(index)) return undefined;
   if (typeof delta !== "object" || delta === null) return undefined;
@@ -426,8 +433,7 @@ export function formatMessagesDelta(event: StreamEvent): string | undefined {
   const field =
     typeof type === "string" && Object.hasOwn(DELTA_TEXT_FIELD, type) ? DELTA_TEXT_FIELD[type] : undefined;
   if (field === undefined) return undefined;
-  const fields = Object.keys(delta);
-  if (fields.length !== 2 || fields[0] !== "type" || fields[1] !== field) return undefined;
+  if (!keysAre(delta, DELTA_KEYS[field] ?? [])) return undefined;
   const value = (delta as Record<string, unknown>)[field];
   if (typeof value !== "string") return undefined;
   return `{"type":"content_block_delta","index":${index},"delta":{"type":"${type}","${field}":${JSON.stringify(value)}}}`;
