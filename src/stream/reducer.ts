@@ -17,4 +17,12 @@ export interface StreamReducer<State, In, Out> {
   step(state: State, input: In): Step<State, Out>;
   /** Close open blocks and emit terminal events. */
   end(state: State): Step<State, Out>;
+  /**
+   * Optional fast path for the inputs a stream sends most (a delta continuing the open block): the one
+   * item `step(state, input)` would emit when that step keeps `state` (the same object) and loses
+   * nothing; `undefined` whenever it cannot say so cheaply, and then `step` decides. It saves the
+   * translator a step object and an array per event; test/stream/single.test.ts checks it agrees with
+   * `step` on generated streams.
+   */
+  single?(state: State, input: In): Out | undefined;
 }

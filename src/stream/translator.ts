@@ -68,6 +68,12 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
   return {
     push(event) {
       const input = check(event);
+      // The common case, a delta continuing the open block on both sides: no step objects, no state change.
+      const part = decoder.single?.(decoderState, input);
+      if (part !== undefined) {
+        const one = encoder.single?.(encoderState, part);
+        return one === undefined ? single(part) : [one as EventOf<To>];
+      }
       const step = decoder.step(decoderState, input);
       decoderState = step.state;
       record(step);

@@ -288,12 +288,13 @@ function continuedCall(state: ChatDecodeState, call: unknown): ToolEntry | undef
 /**
  * The common chunk, one choice 0 whose delta continues the open block (its text, or its tool call's
  * arguments) and nothing else: the state stays the same object and at most one part goes out.
- * `undefined` for any other chunk (the general path in `step` handles it).
+ * `null` when it continues the block with nothing to emit (an empty argument piece); `undefined` for
+ * any other chunk (the general path in `step` handles it).
  */
-function continued(
+function continuedPart(
   state: ChatDecodeState,
   event: chat.StreamEvent,
-): Step<ChatDecodeState, common.StreamPart> | undefined {
+): common.StreamPart | null | undefined {
   const open = state.open;
   if (!state.started || state.finished || open === undefined) return undefined;
   if (typeof event !== "object" || event === null) return undefined;
@@ -336,19 +337,24 @@ function continued(
   if (call !== undefined) {
     if (text !== undefined || continuedCall(state, call) === undefined) return undefined;
     const args = call.function?.arguments;
-    if (args === undefined || args === null || args === "") return { state, out: [] };
-    return typeof args === "string"
-      ? { state, out: [{ type: "tool-call-delta", index, argumentsText: args }] }
-      : undefined;
+    if (args === undefined || args === null || args === "") return null;
+    return typeof args === "string" ? { type: "tool-call-delta", index, argumentsText: args } : undefined;
   }
   if (text === undefined) return undefined;
-  const part: common.StreamPart =
-    textKey === "content"
-      ? { type: "text-delta", index, text }
-      : textKey === "refusal"
-        ? { type: "refusal-delta", index, text }
-        : { type: "reasoning-delta", index, text };
-  return { state, out: [part] };
+  return textKey === "content"
+    ? { type: "text-delta", index, text }
+    : textKey === "refusal"
+      ? { type: "refusal-delta", index, text }
+      : { type: "reasoning-delta", index, text };
+}
+
+function continued(
+  state: ChatDecodeState,
+  event: chat.StreamEvent,
+): Step<ChatDecodeState, common.StreamPart> | undefined {
+  const part = continuedPart(state, event);
+  if (part === undefined) return undefined;
+  return { state, out: part === null ? [] : [part] };
 }
 
 function step(state: ChatDecodeState, event: chat.StreamEvent): Step<ChatDecodeState, common.StreamPart> {
@@ -410,6 +416,7 @@ export function chatStreamDecoder(
   return {
     initial,
     step,
+    single: (state, event) => (state.done ? undefined : (continuedPart(state, event) ?? undefined)),
     end(state) {
       const work: Work = { ...state };
       const out: common.StreamPart[] = [];

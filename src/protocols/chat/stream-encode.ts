@@ -132,6 +132,27 @@ function finish(
   out.push(deltaChunk(work, {}, reason, kept));
 }
 
+/** The one chunk a delta becomes once the stream has started, the state unchanged; else `undefined`. */
+function continuedChunk(state: ChatEncodeState, part: common.StreamPart): StreamEvent | undefined {
+  switch (part.type) {
+    case "text-delta":
+      return deltaChunk(state, { content: part.text });
+    case "reasoning-delta":
+      return deltaChunk(state, { reasoning_content: part.text });
+    case "refusal-delta":
+      return deltaChunk(state, { refusal: part.text });
+    case "tool-call-delta": {
+      const ordinal = ordinalOf(state, part.index);
+      if (ordinal === undefined) return undefined;
+      return deltaChunk(state, {
+        tool_calls: [{ index: ordinal, function: { arguments: part.argumentsText } }],
+      });
+    }
+    default:
+      return undefined;
+  }
+}
+
 function step(
   options: ResolvedOptions,
   state: ChatEncodeState,
@@ -140,17 +161,8 @@ function step(
   if (state.closed) return { state, out: [] };
   if (state.started) {
     // Text goes straight out: the same state, one chunk.
-    if (part.type === "text-delta") return { state, out: [deltaChunk(state, { content: part.text })] };
-    if (part.type === "reasoning-delta")
-      return { state, out: [deltaChunk(state, { reasoning_content: part.text })] };
-    if (part.type === "refusal-delta") return { state, out: [deltaChunk(state, { refusal: part.text })] };
-    if (part.type === "tool-call-delta") {
-      const ordinal = ordinalOf(state, part.index);
-      if (ordinal !== undefined) {
-        const call = { index: ordinal, function: { arguments: part.argumentsText } };
-        return { state, out: [deltaChunk(state, { tool_calls: [call] })] };
-      }
-    }
+    const chunk = continuedChunk(state, part);
+    if (chunk !== undefined) return { state, out: [chunk] };
     // The same figures again (generative repeats them on every chunk): nothing changes.
     if (part.type === "usage" && part.usage === state.usage) return { state, out: [] };
   }
@@ -300,6 +312,7 @@ export function chatStreamEncoder(
       closed: false,
     },
     step: (state, part) => step(options, state, part),
+    single: (state, part) => (state.closed || !state.started ? undefined : continuedChunk(state, part)),
     end: (state) => end(options, state),
   };
 }

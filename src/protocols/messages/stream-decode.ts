@@ -317,6 +317,40 @@ function step(state: MessagesDecodeState, event: StreamEvent): Step {
   }
 }
 
+/**
+ * `step`'s one part for a text, thinking or argument delta that continues its open block without
+ * changing the state; `undefined` for anything else (`step` decides).
+ */
+function single(state: MessagesDecodeState, event: StreamEvent): common.StreamPart | undefined {
+  if (event.type !== "content_block_delta") return undefined;
+  const { index: at, delta: change } = event as ContentBlockDeltaEvent;
+  if (typeof change !== "object" || change === null) return undefined;
+  const open = openAt(state, at);
+  if (open === undefined) return undefined;
+  switch (change.type) {
+    case "text_delta": {
+      const text = (change as { text: unknown }).text;
+      return open.kind === "text" && typeof text === "string" && text !== ""
+        ? { type: "text-delta", index: open.index, text }
+        : undefined;
+    }
+    case "thinking_delta": {
+      const text = (change as { thinking: unknown }).thinking;
+      return open.kind === "reasoning" && typeof text === "string" && text !== ""
+        ? { type: "reasoning-delta", index: open.index, text }
+        : undefined;
+    }
+    case "input_json_delta": {
+      const text = (change as { partial_json: unknown }).partial_json;
+      return open.kind === "tool" && open.args && typeof text === "string" && text !== ""
+        ? { type: "tool-call-delta", index: open.index, argumentsText: text }
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** The messages stream decoder: events → common stream parts. */
 export function messagesStreamDecoder(
   _options: ResolvedOptions,
@@ -324,6 +358,7 @@ export function messagesStreamDecoder(
   return {
     initial: { next: 0, open: [], usage: undefined, pending: undefined, finished: false },
     step,
+    single,
     end(state) {
       const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
       return { state: { ...state, open: [] }, out: open.map(endPart) };

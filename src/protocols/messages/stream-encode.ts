@@ -109,6 +109,34 @@ function isCurrent(state: MessagesEncodeState, index: number, kind: Kind): boole
   return state.current?.index === index && state.current.kind === kind;
 }
 
+/**
+ * The one event a text or argument delta becomes when it continues the open block of its kind (the
+ * state unchanged); `undefined` otherwise.
+ */
+function continuedEvent(state: MessagesEncodeState, part: common.StreamPart): StreamEvent | undefined {
+  if (state.phase === "done") return undefined;
+  const current = state.current;
+  if (current === undefined) return undefined;
+  if (part.type === "text-delta") {
+    if (part.text === "" || current.index !== part.index || current.kind !== "text") return undefined;
+    return {
+      type: "content_block_delta",
+      index: current.out,
+      delta: { type: "text_delta", text: part.text },
+    };
+  }
+  if (part.type === "tool-call-delta") {
+    if (part.argumentsText === "" || current.index !== part.index || current.kind !== "tool")
+      return undefined;
+    return {
+      type: "content_block_delta",
+      index: current.out,
+      delta: { type: "input_json_delta", partial_json: part.argumentsText },
+    };
+  }
+  return undefined;
+}
+
 function text(state: MessagesEncodeState, index: number, value: string, options: ResolvedOptions): Step {
   if (value === "") return { state, out: [] };
   const current = state.current;
@@ -401,6 +429,7 @@ export function messagesStreamEncoder(
       blocked: false,
     },
     step: (state, part) => step(state, part, options),
+    single: continuedEvent,
     end: (state) => (state.phase === "done" ? { state, out: [] } : finish(state, options)),
   };
 }
