@@ -84,7 +84,13 @@ describe("reducers' single fast path agrees with step", () => {
   }
 
   test("the fast paths were taken (the checks above compared something)", () => {
-    for (const name of ["decoder chat", "decoder messages", "encoder chat", "encoder messages"]) {
+    for (const name of [
+      "decoder chat",
+      "decoder messages",
+      "encoder chat",
+      "encoder messages",
+      "encoder generative",
+    ]) {
       expect(totals.get(name) ?? 0, name).toBeGreaterThan(0);
     }
   });

@@ -112,6 +112,12 @@ export function generativeStreamDecoder(
       }
       return decodeChunk(state, event as generative.Response, options);
     },
+    single(state, event) {
+      if (state.done || typeof event !== "object" || event === null) return undefined;
+      if ("error" in event && isObject(event.error)) return undefined;
+      const fast = continuedText(state, event as generative.Response);
+      return fast?.out.length === 1 ? fast.out[0] : undefined;
+    },
     end(state) {
       if (state.done) return { state, out: [] };
       const out: common.StreamPart[] = [...close(state.open)];

@@ -159,6 +159,10 @@ export function generativeStreamEncoder(
       if (state.done) return { state, out: [] };
       return encodeStep(state, part, options);
     },
+    single(state, part) {
+      if (state.done || (part.type !== "text-delta" && part.type !== "reasoning-delta")) return undefined;
+      return continuedChunk(state, part);
+    },
     end(state) {
       if (state.done) return { state, out: [] };
       const out: generative.StreamEvent[] = [];
@@ -246,16 +250,15 @@ function emit(losses: Loss[], state: GenerativeEncodeState, out: generative.Stre
 }
 
 /** Text or a thought after the first of its block: the same state, one chunk (the general path agrees). */
-function continuedText(
+function continuedChunk(
   state: GenerativeEncodeState,
   part: Extract<common.StreamPart, { type: "text-delta" | "reasoning-delta" }>,
-): Encoded | undefined {
+): generative.StreamEvent | undefined {
   if (part.text === "" || !state.wroteContent) return undefined;
-  if (part.type === "reasoning-delta")
-    return { state, out: [content(state, [{ text: part.text, thought: true }])] };
+  if (part.type === "reasoning-delta") return content(state, [{ text: part.text, thought: true }]);
   const block = blockAt(state, part.index);
   if (block?.kind !== "text" || !block.emitted || block.signature !== undefined) return undefined;
-  return { state, out: [content(state, [{ text: part.text }])] };
+  return content(state, [{ text: part.text }]);
 }
 
 function encodeStep(
@@ -264,8 +267,8 @@ function encodeStep(
   options: ResolvedOptions,
 ): Step<GenerativeEncodeState, generative.StreamEvent> {
   if (part.type === "text-delta" || part.type === "reasoning-delta") {
-    const continues = continuedText(state, part);
-    if (continues !== undefined) return continues;
+    const continues = continuedChunk(state, part);
+    if (continues !== undefined) return { state, out: [continues] };
   }
   const losses: Loss[] = [];
   switch (part.type) {
