@@ -441,15 +441,16 @@ function decodeText(
 function sameFigures(before: generative.UsageMetadata | undefined, after: generative.UsageMetadata): boolean {
   if (before === undefined) return false;
   if (before === after) return true;
-  const keys = Object.keys(after);
-  if (keys.length !== Object.keys(before).length) return false;
-  for (let at = 0; at < keys.length; at++) {
-    const key = keys[at] as string;
+  // `for…in` rather than Object.keys: this runs on every chunk of a stream that repeats its usage.
+  let count = 0;
+  for (const key in after) {
     const value = (after as Record<string, unknown>)[key];
     if (typeof value === "object" && value !== null) return false;
     if (!Object.hasOwn(before, key) || (before as Record<string, unknown>)[key] !== value) return false;
+    count++;
   }
-  return true;
+  for (const _ in before) count--;
+  return count === 0;
 }
 
 /** A plain text part (no call, media, code or response beside its text), as `decodeStreamPart` tells it. */
