@@ -1,7 +1,8 @@
 /**
  * Memory, run in its own process by run.ts (`node --expose-gc --import tsx bench/memory.ts <events> <budget-ms>`):
  * heapUsed after a full GC every 100,000 events of one long chat→messages text stream (a single
- * translator), and the heap a translated ~200 KB request keeps alive next to a JSON round-trip copy.
+ * translator, and the same stream as SSE bytes through translateEventStream), and the heap a
+ * translated ~200 KB request keeps alive next to a JSON round-trip copy.
  * Prints one JSON object on stdout.
  */
 import { largeRequest } from "./generate";
@@ -68,6 +69,70 @@ function longStream(
   }
 }
 
+/** Events per input chunk of the byte-level run (about 12 KB of SSE). */
+const EVENTS_PER_CHUNK = 64;
+
+/**
+ * The same long chat text stream as SSE bytes through a Web Streams translator, generated as the
+ * translator pulls it; heapUsed sampled (after a full GC) each time another 100,000 events were
+ * handed over. The output is read to its end as it comes.
+ */
+async function longByteStream(
+  name: string,
+  translate: (body: ReadableStream<Uint8Array>) => ReadableStream<Uint8Array>,
+  events: number,
+  deadline: number,
+  gc: () => void,
+): Promise<HeapRun> {
+  const samples: [number, number][] = [];
+  const start = Date.now();
+  const encoder = new TextEncoder();
+  const sse = (event: unknown): string => `data: ${JSON.stringify(event)}\n\n`;
+  let pushed = 0;
+  let stopped = false;
+  try {
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pushed === 0) {
+          samples.push([0, heapAfterCollect(gc)]);
+          const first = {
+            id: "chatcmpl-bench",
+            object: "chat.completion.chunk",
+            created: 1_700_000_000,
+            model: "gpt-4o-mini",
+            choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+          };
+          controller.enqueue(encoder.encode(sse(first)));
+        }
+        if (pushed >= events || stopped) {
+          controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+          controller.close();
+          return;
+        }
+        let text = "";
+        for (let index = 0; index < EVENTS_PER_CHUNK && pushed < events; index++) {
+          text += sse(textDeltaEvent("chat", pushed));
+          pushed++;
+          if (pushed % SAMPLE_EVERY === 0) {
+            samples.push([pushed, heapAfterCollect(gc)]);
+            if (Date.now() > deadline) stopped = true;
+          }
+        }
+        controller.enqueue(encoder.encode(text));
+      },
+    });
+    const reader = translate(body).getReader();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    return { name, samples, events: pushed, ms: Date.now() - start };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { name, samples, events: 0, ms: Date.now() - start, error: message.split("\n")[0] ?? "" };
+  }
+}
+
 function retained(name: string, run: () => unknown, gc: () => void): Retained {
   try {
     run(); // warm: compile the code and create any lazily built schema first
@@ -114,11 +179,24 @@ async function main(): Promise<void> {
     ...peers.map((peer) => ({ name: peer.name, create: peer.events("chat", "messages") })),
   ];
   const available = subjects.filter((subject) => subject.create !== undefined);
+  const byteLevel = ours.translateEventStream;
+  const total = available.length + (byteLevel === undefined ? 0 : 1);
   const start = Date.now();
+  // Share what is left of the budget among the runs still to come.
+  const deadlineFor = (at: number): number => Date.now() + (budgetMs - (Date.now() - start)) / (total - at);
   for (const [at, subject] of available.entries()) {
-    // Share what is left of the budget among the runs still to come.
-    const deadline = Date.now() + (budgetMs - (Date.now() - start)) / (available.length - at);
-    runs.push(longStream(subject.name, subject.create as () => EventTranslator, events, deadline, gc));
+    runs.push(longStream(subject.name, subject.create as () => EventTranslator, events, deadlineFor(at), gc));
+  }
+  if (byteLevel !== undefined) {
+    runs.push(
+      await longByteStream(
+        "ours translateEventStream (validated, SSE bytes)",
+        (body) => byteLevel("chat", "messages", body),
+        events,
+        deadlineFor(available.length),
+        gc,
+      ),
+    );
   }
   if (ours.createStreamTranslator === undefined) {
     runs.unshift({

@@ -73,7 +73,7 @@ function memorySection(budgetMs: number): string {
   if (report.problem !== undefined)
     return [...lines, `The memory run could not measure: ${report.problem}`].join("\n");
   lines.push(
-    `heapUsed after a full GC while one chat→messages translator takes a text stream of ${memoryEvents.toLocaleString("en")} events (sampled every 100,000). Flat = less than 1 MB growth from the 100,000th event to the last.`,
+    `heapUsed after a full GC while one chat→messages translator takes a text stream of ${memoryEvents.toLocaleString("en")} events (sampled every 100,000): parsed events through createStreamTranslator and the peers, and the same stream as SSE bytes through translateEventStream, generated as it is pulled. Flat = less than 1 MB growth from the 100,000th event to the last.`,
     "",
   );
   const rows = report.runs.map((run) => {
