@@ -48,6 +48,10 @@ type Decoded = Pick<
   | "reasoning"
 >;
 
+/** The decoded fields that are a given value, and the type of each one's value. */
+type GivenKey = Exclude<keyof Decoded, "responseFormat" | "reasoning">;
+type GivenValue<K extends GivenKey> = NonNullable<Decoded[K]>["value"];
+
 /** snake_case → camelCase by hand: a regular expression per key cost more than the rest of the decode. */
 function camelCase(name: string): string {
   if (name.indexOf("_") === -1) return name;
@@ -93,32 +97,22 @@ export function decodeGenerationConfig(
         loss(at(base, key), "dropped", `generationConfig.${key} has no common equivalent and was dropped.`),
       );
   }
-  // Pointers are built only for the fields that are there.
-  const given = <T>(value: T | undefined, field: string): common.Given<T> | undefined =>
-    value === undefined ? undefined : { value, source: at(base, name(field)) };
   const decoded: common.Draft<Decoded> = {};
-  const temperature = given(config.temperature, "temperature");
-  if (temperature !== undefined) decoded.temperature = temperature;
-  const topP = given(config.topP ?? config.top_p, "topP");
-  if (topP !== undefined) decoded.topP = topP;
-  const topK = given(config.topK ?? config.top_k, "topK");
-  if (topK !== undefined) decoded.topK = topK;
-  const maxTokens = given(config.maxOutputTokens ?? config.max_output_tokens, "maxOutputTokens");
-  if (maxTokens !== undefined) decoded.maxTokens = maxTokens;
-  const stop = given(config.stopSequences ?? config.stop_sequences, "stopSequences");
-  if (stop !== undefined) decoded.stop = stop;
-  const candidateCount = given(config.candidateCount ?? config.candidate_count, "candidateCount");
-  if (candidateCount !== undefined) decoded.candidateCount = candidateCount;
-  const presence = given(config.presencePenalty ?? config.presence_penalty, "presencePenalty");
-  if (presence !== undefined) decoded.presencePenalty = presence;
-  const frequency = given(config.frequencyPenalty ?? config.frequency_penalty, "frequencyPenalty");
-  if (frequency !== undefined) decoded.frequencyPenalty = frequency;
-  const seed = given(config.seed, "seed");
-  if (seed !== undefined) decoded.seed = seed;
-  const logprobs = given(config.responseLogprobs ?? config.response_logprobs, "responseLogprobs");
-  if (logprobs !== undefined) decoded.logprobs = logprobs;
-  const topLogprobs = given(config.logprobs, "logprobs");
-  if (topLogprobs !== undefined) decoded.topLogprobs = topLogprobs;
+  // Each field present becomes a given value; pointers are built only for the fields that are there.
+  const put = <K extends GivenKey>(key: K, value: GivenValue<K> | undefined, field: string): void => {
+    if (value !== undefined) decoded[key] = { value, source: at(base, name(field)) } as Decoded[K];
+  };
+  put("temperature", config.temperature, "temperature");
+  put("topP", config.topP ?? config.top_p, "topP");
+  put("topK", config.topK ?? config.top_k, "topK");
+  put("maxTokens", config.maxOutputTokens ?? config.max_output_tokens, "maxOutputTokens");
+  put("stop", config.stopSequences ?? config.stop_sequences, "stopSequences");
+  put("candidateCount", config.candidateCount ?? config.candidate_count, "candidateCount");
+  put("presencePenalty", config.presencePenalty ?? config.presence_penalty, "presencePenalty");
+  put("frequencyPenalty", config.frequencyPenalty ?? config.frequency_penalty, "frequencyPenalty");
+  put("seed", config.seed, "seed");
+  put("logprobs", config.responseLogprobs ?? config.response_logprobs, "responseLogprobs");
+  put("topLogprobs", config.logprobs, "logprobs");
   const responseFormat = decodeResponseFormat(config, base, name, losses);
   if (responseFormat !== undefined) decoded.responseFormat = responseFormat;
   const thinking = config.thinkingConfig ?? config.thinking_config;
