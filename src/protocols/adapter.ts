@@ -4,6 +4,9 @@ import type * as common from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import type { StreamReducer } from "../stream/reducer";
 
+/** A path into a parsed event: object keys and array indexes. */
+export type DeltaPath = readonly (string | number)[];
+
 /**
  * What each protocol folder provides, like a hono adapter: its schemas and the two directions for
  * requests, responses, errors and streams. `translate.ts` and `stream/` see only this.
@@ -31,6 +34,12 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   sseEventName(event: Event): string | undefined;
   /** Parses one SSE `data:` payload into an event (chat: `[DONE]` → DONE). Throws on bad JSON. */
   parseEventData(data: string): unknown;
+  /**
+   * Where the string of the deltas a stream sends most sits in an event (text, thinking, tool-call
+   * arguments), as paths: translateEventStream reuses the previous event when only that string
+   * changed (src/stream/repeat.ts).
+   */
+  readonly deltaStrings: readonly DeltaPath[];
   /**
    * Serialises one event into its SSE `data:` payload: JSON text (or chat's `[DONE]`), never a raw
    * line break — translateEventStream writes it into one `data:` line unscanned.

@@ -7,22 +7,15 @@
  * falls back to `JSON.parse`. The result always equals `JSON.parse(data)`; test/stream/repeat.test.ts
  * checks that on generated and hostile input.
  */
-import type { Protocol } from "../common/model";
+import type { DeltaPath } from "../protocols/adapter";
 
-/** A delta's string: its key, and its path in the parsed event. */
-type Site = { readonly key: string; readonly path: readonly (string | number)[] };
+/** A delta's string: its path in the parsed event, and the key that holds it as it appears in JSON text. */
+type Site = { readonly key: string; readonly path: DeltaPath };
 
-const site = (...path: (string | number)[]): Site => ({ key: `"${String(path[path.length - 1])}":`, path });
+const site = (path: DeltaPath): Site => ({ key: `"${String(path[path.length - 1])}":`, path });
 
-const SITES: Record<Protocol, readonly Site[]> = {
-  chat: [
-    site("choices", 0, "delta", "content"),
-    site("choices", 0, "delta", "reasoning_content"),
-    site("choices", 0, "delta", "tool_calls", 0, "function", "arguments"),
-  ],
-  messages: [site("delta", "text"), site("delta", "partial_json"), site("delta", "thinking")],
-  generative: [site("candidates", 0, "content", "parts", 0, "text")],
-};
+/** Sites by adapter table entry, made once rather than per stream. */
+const sitesOf = new WeakMap<readonly DeltaPath[], readonly Site[]>();
 
 /** After this many templates in a row that the next event did not fit, stop learning for a while. */
 const MISSES_BEFORE_REST = 3;
@@ -61,7 +54,7 @@ function literalValue(literal: string): string | undefined {
   return literal.slice(1, last);
 }
 
-function valueAt(node: unknown, path: readonly (string | number)[]): unknown {
+function valueAt(node: unknown, path: DeltaPath): unknown {
   let current = node;
   for (const key of path) {
     if (typeof current !== "object" || current === null) return undefined;
@@ -72,7 +65,7 @@ function valueAt(node: unknown, path: readonly (string | number)[]): unknown {
 }
 
 /** A copy of `node` with the value at `path` replaced; everything off the path is shared. */
-function replaced(node: unknown, path: readonly (string | number)[], depth: number, value: string): unknown {
+function replaced(node: unknown, path: DeltaPath, depth: number, value: string): unknown {
   if (depth === path.length) return value;
   const key = path[depth] as string | number;
   if (Array.isArray(node)) {
@@ -89,15 +82,19 @@ type Template = {
   readonly prefix: string;
   readonly suffix: string;
   readonly event: unknown;
-  readonly path: readonly (string | number)[];
+  readonly path: DeltaPath;
 };
 
 /** Parses event data like `JSON.parse`, reusing the previous event when only its delta string changed. */
 export function createRepeatParser(
-  protocol: Protocol,
+  paths: readonly DeltaPath[],
   parse: (data: string) => unknown,
 ): (data: string) => unknown {
-  const sites = SITES[protocol];
+  let sites = sitesOf.get(paths);
+  if (sites === undefined) {
+    sites = paths.map(site);
+    sitesOf.set(paths, sites);
+  }
   let template: Template | undefined;
   // Streams whose every event differs elsewhere too (a per-event nonce such as chat's `obfuscation`,
   // usage counted on every chunk) would pay for learning on every event: after a few misses, rest.

@@ -65,7 +65,7 @@ export function translateEventStream(
   const source = adapters[from];
   const target = adapters[to];
   const translator = createStreamTranslator(from, to, options);
-  const parseData = createRepeatParser(from, source.parseEventData);
+  const parseData = createRepeatParser(source.deltaStrings, source.parseEventData);
   const encoder = new TextEncoder();
   let frames: Framer | undefined;
   const formatDelta = deltaFormatters[to]();

@@ -24,5 +24,10 @@ export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.Stre
   streamEncoder: chatStreamEncoder,
   sseEventName: () => undefined,
   parseEventData: (data) => (data.trim() === chat.DONE ? chat.DONE : (JSON.parse(data) as unknown)),
+  deltaStrings: [
+    ["choices", 0, "delta", "content"],
+    ["choices", 0, "delta", "reasoning_content"],
+    ["choices", 0, "delta", "tool_calls", 0, "function", "arguments"],
+  ],
   formatEventData: (event) => (event === chat.DONE ? chat.DONE : JSON.stringify(event)),
 };

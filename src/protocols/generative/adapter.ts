@@ -36,5 +36,6 @@ export const generativeAdapter: ProtocolAdapter<
   // Generative SSE events carry no `event:` line.
   sseEventName: () => undefined,
   parseEventData: (data) => JSON.parse(data),
+  deltaStrings: [["candidates", 0, "content", "parts", 0, "text"]],
   formatEventData: (event) => JSON.stringify(event),
 };

@@ -26,5 +26,10 @@ export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, Er
     >,
   sseEventName: (event) => event.type,
   parseEventData: (data) => JSON.parse(data),
+  deltaStrings: [
+    ["delta", "text"],
+    ["delta", "partial_json"],
+    ["delta", "thinking"],
+  ],
   formatEventData: (event) => JSON.stringify(event),
 };
