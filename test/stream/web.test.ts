@@ -68,14 +68,17 @@ describe("translateEventStream over Web Streams", () => {
     expect(seen.cancelled).toBe("client went away");
   });
 
-  test("an event that is not JSON errors the output with a 502 TranslationError", async () => {
-    const { stream } = countingSource([chunk("a"), "data: {not json\n\n"]);
+  test("an event that is not JSON errors the output with a 502 TranslationError and cancels the body", async () => {
+    const { stream, seen } = countingSource([chunk("a"), "data: {not json\n\n", chunk("never read")]);
     const failure = await readAll(translateEventStream("chat", "messages", stream)).catch(
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(TranslationError);
     expect((failure as TranslationError).status).toBe(502);
     expect((failure as TranslationError).message).toContain("not JSON");
+    // The upstream connection is released rather than left open until it is collected.
+    expect(seen.cancelled).toBe(failure);
+    expect(seen.pulls).toBe(2);
   });
 
   test("an upstream failure reaches the consumer as the same error", async () => {
