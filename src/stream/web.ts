@@ -120,7 +120,8 @@ export function translateEventStream(
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const source = (reader ??= body.getReader());
+        reader ??= body.getReader();
+        const source = reader;
         for (;;) {
           const { done, value } = await source.read();
           let text: string;
