@@ -121,15 +121,15 @@ export function translateEventStream(
     {
       async pull(controller) {
         reader ??= body.getReader();
-        const source = reader;
+        const input = reader;
         for (;;) {
-          const { done, value } = await source.read();
+          const { done, value } = await input.read();
           let text: string;
           try {
             text = done ? render(frames === undefined ? [] : frames.end(), true) : render(feed(value), false);
           } catch (error) {
             // The output fails with the translation's error; the upstream body is not read again.
-            source.cancel(error).catch(() => undefined);
+            input.cancel(error).catch(() => undefined);
             throw error;
           }
           if (text !== "") controller.enqueue(encoder.encode(text));
