@@ -11,9 +11,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import * as ours from "../src/index";
-import { chatRequestArb, chatResponseArb } from "../test/arbitraries/chat";
-import { generativeRequestArb, generativeResponseArb } from "../test/arbitraries/generative";
-import { messagesRequestArb, messagesResponseArb } from "../test/arbitraries/messages";
+import { requestArbs as reqArbs, responseArbs as resArbs } from "../test/arbitraries/bodies";
 import { anyStreamArbs, streamArbs } from "../test/arbitraries/streams";
 import { requestSets, responseSets, streamSets } from "./corpus";
 
@@ -28,16 +26,6 @@ const run = (label: string, fn: () => unknown) => {
     out = `THROW ${(e as Error).message} ${JSON.stringify((e as { losses?: unknown }).losses ?? null)}`;
   }
   lines.push(`${label}\t${out}`);
-};
-const reqArbs: Record<P, fc.Arbitrary<unknown>> = {
-  chat: chatRequestArb,
-  messages: messagesRequestArb,
-  generative: generativeRequestArb,
-};
-const resArbs: Record<P, fc.Arbitrary<unknown>> = {
-  chat: chatResponseArb,
-  messages: messagesResponseArb,
-  generative: generativeResponseArb,
 };
 for (const from of ps) {
   const reqBodies = requestSets(from).flatMap((s) => s.bodies);

@@ -13,9 +13,7 @@ import {
   translateRequest,
   translateResponse,
 } from "../../src/index";
-import { chatRequestArb, chatResponseArb } from "../arbitraries/chat";
-import { generativeRequestArb, generativeResponseArb } from "../arbitraries/generative";
-import { messagesRequestArb, messagesResponseArb } from "../arbitraries/messages";
+import { requestArbs, responseArbs } from "../arbitraries/bodies";
 import {
   chatReplayableResponseArb,
   generativeReplayableResponseArb,
@@ -27,16 +25,6 @@ const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) => protocols.map((to) => [from, to] as const));
 const options = { model: "m", idPrefix: "gp", created: 1_700_000_000 };
 
-const requestArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
-  chat: chatRequestArb,
-  messages: messagesRequestArb,
-  generative: generativeRequestArb,
-};
-const responseArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
-  chat: chatResponseArb,
-  messages: messagesResponseArb,
-  generative: generativeResponseArb,
-};
 const replayableArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
   chat: chatReplayableResponseArb,
   messages: messagesReplayableResponseArb,

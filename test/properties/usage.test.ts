@@ -1,9 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { type Protocol, translateResponse } from "../../src/index";
-import { chatResponseArb } from "../arbitraries/chat";
-import { generativeResponseArb } from "../arbitraries/generative";
-import { messagesResponseArb } from "../arbitraries/messages";
+import { responseArbs as arbs } from "../arbitraries/bodies";
 
 type Json = Record<string, unknown>;
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
@@ -62,11 +60,6 @@ function partsFit(protocol: Protocol, body: Json): boolean {
   return num(usage.cachedContentTokenCount) <= num(usage.promptTokenCount);
 }
 
-const arbs: Record<Protocol, fc.Arbitrary<unknown>> = {
-  chat: chatResponseArb,
-  messages: messagesResponseArb,
-  generative: generativeResponseArb,
-};
 const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) =>
   protocols.filter((to) => to !== from).map((to) => [from, to] as const),
