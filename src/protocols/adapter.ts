@@ -2,7 +2,7 @@ import type { z } from "zod/v4";
 import type { Translated } from "../common/loss";
 import type * as common from "../common/model";
 import type { ResolvedOptions } from "../common/options";
-import type { StreamReducer } from "../stream/reducer";
+import type { StreamReducer } from "../common/reducer";
 
 /** A path into a parsed event: object keys and array indexes. */
 export type DeltaPath = readonly (string | number)[];

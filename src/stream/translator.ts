@@ -5,7 +5,7 @@ import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../
 import { adapters } from "../protocols";
 import type { EventOf } from "../protocols/types";
 import { validator } from "../translate";
-import type { Step, StreamReducer } from "./reducer";
+import type { Step, StreamReducer } from "../common/reducer";
 
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
   /** Translates one input event; returns every output event it determines, at once. */

@@ -4,7 +4,7 @@ import type * as common from "../../src/common/model";
 import { resolveOptions } from "../../src/common/options";
 import type { Protocol } from "../../src/index";
 import { adapters } from "../../src/protocols";
-import type { StreamReducer } from "../../src/stream/reducer";
+import type { StreamReducer } from "../../src/common/reducer";
 import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
 
 const protocols: Protocol[] = ["chat", "messages", "generative"];

@@ -7,7 +7,7 @@
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
-import type { Step, StreamReducer } from "../../stream/reducer";
+import type { Step, StreamReducer } from "../../common/reducer";
 import { decodeChatError } from "./error";
 import { type ChoiceRaw, chatExtra, choiceExtra, EMPTY_ID, mergeRaw, messageRest } from "./extra";
 import { decodeChatFinishReason } from "./finish-reason";

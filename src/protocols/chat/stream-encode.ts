@@ -10,7 +10,7 @@ import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import type { Step, StreamReducer } from "../../stream/reducer";
+import type { Step, StreamReducer } from "../../common/reducer";
 import { chatErrorType, encodeChatError } from "./error";
 import { type ChoiceRaw, callId, choiceRaw } from "./extra";
 import { type ChatFinishReason, encodeChatFinishReason } from "./finish-reason";

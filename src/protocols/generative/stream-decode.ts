@@ -8,7 +8,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import type { Step, StreamReducer } from "../../stream/reducer";
+import type { Step, StreamReducer } from "../../common/reducer";
 import { decodeGenerativeError } from "./error";
 import { decodeGenerativeFinishReason } from "./finish-reason";
 import { decodePart, NO_ARGS } from "./parts-decode";

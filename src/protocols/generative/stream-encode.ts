@@ -8,7 +8,7 @@ import { isObject, type JsonObject, keysAre, parseJsonObject } from "../../commo
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import type { Step, StreamReducer } from "../../stream/reducer";
+import type { Step, StreamReducer } from "../../common/reducer";
 import { encodeGenerativeError } from "./error";
 import { encodeGenerativeFinishReason } from "./finish-reason";
 import { callSeed, encodeResponsePart, extraFields } from "./response";

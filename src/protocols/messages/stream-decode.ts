@@ -5,7 +5,7 @@
 import { isObject, parseJsonObject } from "../../common/json";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
-import type { StreamReducer } from "../../stream/reducer";
+import type { StreamReducer } from "../../common/reducer";
 import { decodeMessagesError } from "./error";
 import { decodeMessagesStopReason } from "./finish-reason";
 import type {

@@ -8,7 +8,7 @@ import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import type { StreamReducer } from "../../stream/reducer";
+import type { StreamReducer } from "../../common/reducer";
 import { encodeMessagesError } from "./error";
 import { chooseStopReason } from "./finish-reason";
 import type { ContentBlock, DeltaUsage, StreamEvent } from "./schema";

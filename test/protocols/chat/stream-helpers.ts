@@ -1,6 +1,6 @@
 /** Runs a StreamReducer over inputs, collecting every output and loss (test helper). */
 import type { Loss } from "../../../src/common/loss";
-import type { StreamReducer } from "../../../src/stream/reducer";
+import type { StreamReducer } from "../../../src/common/reducer";
 
 export function runAll<S, I, O>(
   reducer: StreamReducer<S, I, O>,

@@ -8,7 +8,7 @@ import {
 import * as generative from "../../../src/protocols/generative/schema";
 import { generativeStreamDecoder, generativeStreamEncoder } from "../../../src/protocols/generative/stream";
 import { ResponseBuilder, responseToParts } from "../../../src/stream/parts";
-import type { StreamReducer } from "../../../src/stream/reducer";
+import type { StreamReducer } from "../../../src/common/reducer";
 import { fixtures, readJsonFixture } from "../../helpers/fixtures";
 
 const options = resolveOptions({ idPrefix: "gp" });

@@ -4,7 +4,7 @@ import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import * as generative from "../../../src/protocols/generative/schema";
 import { generativeStreamDecoder, generativeStreamEncoder } from "../../../src/protocols/generative/stream";
-import type { StreamReducer } from "../../../src/stream/reducer";
+import type { StreamReducer } from "../../../src/common/reducer";
 import { fixtures, streamEvents } from "../../helpers/fixtures";
 import { generativeGrammar } from "../../helpers/grammar";
 

@@ -1,4 +1,4 @@
-import type { Loss } from "../common/loss";
+import type { Loss } from "./loss";
 
 /** One step of a stream transducer: the next state, what it emits now, and what it lost. */
 export type Step<State, Out> = {
