@@ -2,10 +2,10 @@ import { strictLosses } from "../common/errors";
 import type { Loss } from "../common/loss";
 import type * as common from "../common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../common/options";
+import type { Step, StreamReducer } from "../common/reducer";
 import { adapters } from "../protocols";
 import type { EventOf } from "../protocols/types";
 import { validator } from "../translate";
-import type { Step, StreamReducer } from "../common/reducer";
 
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
   /** Translates one input event; returns every output event it determines, at once. */

@@ -4,25 +4,10 @@
  */
 import { unknownKeys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
+import { dataUrl, kindOfMediaType, parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import type * as chat from "./schema";
-
-/** `data:<mime>;base64,<payload>` → its parts; anything else → undefined (research I1). */
-export function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
-  // `/^data:([^;,]+);base64,(.*)$/s` without running a regular expression over the whole payload.
-  if (!url.startsWith("data:")) return undefined;
-  const end = url.indexOf(";");
-  if (end <= 5) return undefined;
-  const comma = url.indexOf(",");
-  if (comma !== -1 && comma < end) return undefined;
-  if (!url.startsWith(";base64,", end)) return undefined;
-  return { mediaType: url.slice(5, end), data: url.slice(end + 8) };
-}
-
-export function dataUrl(mediaType: string, data: string): string {
-  return `data:${mediaType};base64,${data}`;
-}
 
 export function cacheHint(control: chat.CacheControl | undefined): common.CacheHint | undefined {
   if (control === undefined) return undefined;
@@ -36,15 +21,6 @@ const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], ReadonlySet<string>> = {
   file: new Set(["type", "file", "cache_control"]),
   refusal: new Set(["type", "refusal"]),
 };
-
-function kindOf(mediaType: string | undefined): common.MediaPart["kind"] {
-  if (mediaType === undefined) return "file";
-  if (mediaType.startsWith("image/")) return "image";
-  if (mediaType.startsWith("audio/")) return "audio";
-  if (mediaType.startsWith("video/")) return "video";
-  if (mediaType === "application/pdf" || mediaType.startsWith("text/")) return "document";
-  return "file";
-}
 
 /** One chat content part → one common part; fields the common model has no slot for become losses. */
 export function decodeContentPart(part: chat.ContentPart, source: string, losses: Loss[]): common.Part {
@@ -102,7 +78,7 @@ export function decodeContentPart(part: chat.ContentPart, source: string, losses
       }
       return {
         type: "media",
-        kind: kindOf(parsed?.mediaType),
+        kind: kindOfMediaType(parsed?.mediaType),
         ...(parsed === undefined ? {} : { data: parsed.data, mediaType: parsed.mediaType }),
         ...(file.file_id === undefined ? {} : { fileId: file.file_id }),
         ...(file.filename === undefined ? {} : { filename: file.filename }),

@@ -7,10 +7,11 @@
 import { TranslationError } from "../../common/errors";
 import { isObject, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
+import { parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at, parsePointer } from "../../common/pointer";
-import { fallbackMediaType, IMAGE_TYPES, mediaTypeOfUrl, parseDataUrl } from "./media";
+import { fallbackMediaType, IMAGE_TYPES, mediaTypeOfUrl } from "./media";
 import type * as generative from "./schema";
 
 /** The documented value Gemini 3 accepts in place of a missing thought signature (research U10). */

@@ -54,16 +54,6 @@ export function mediaTypeOfUrl(url: string): string | undefined {
   return match?.[1] === undefined ? undefined : BY_EXTENSION[match[1].toLowerCase()];
 }
 
-/** The kind of media a type names. */
-export function kindOfMediaType(mediaType: string | undefined): common.MediaPart["kind"] {
-  if (mediaType === undefined) return "file";
-  if (mediaType.startsWith("image/")) return "image";
-  if (mediaType.startsWith("audio/")) return "audio";
-  if (mediaType.startsWith("video/")) return "video";
-  if (mediaType === "application/pdf" || mediaType.startsWith("text/")) return "document";
-  return "file";
-}
-
 /** A stand-in type for media of unknown type, by kind (reported as `approximated` by the caller). */
 export function fallbackMediaType(kind: common.MediaPart["kind"]): string {
   switch (kind) {
@@ -78,12 +68,4 @@ export function fallbackMediaType(kind: common.MediaPart["kind"]): string {
     default:
       return "application/octet-stream";
   }
-}
-
-/** `data:<type>;base64,<data>` split into its parts (research I1); `undefined` when not of that form. */
-export function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
-  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  return match?.[1] === undefined || match[2] === undefined
-    ? undefined
-    : { mediaType: match[1], data: match[2] };
 }

@@ -4,10 +4,10 @@
  */
 import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
+import { kindOfMediaType } from "../../common/media";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import { kindOfMediaType } from "./media";
 import type * as generative from "./schema";
 
 /** What a run of parts needs to name its calls: the seed of synthesized ids and a running ordinal. */

@@ -1,6 +1,7 @@
 /** Common parts → messages content blocks (requests; responses reuse text and tool calls). */
 import { isObject, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
+import { parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import { base64ToText } from "./base64";
@@ -113,13 +114,6 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
     ...(citations === undefined ? {} : { citations }),
     ...encodeCache(part.cache, part.source, losses),
   };
-}
-
-function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
-  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  return match?.[1] === undefined || match[2] === undefined
-    ? undefined
-    : { mediaType: match[1], data: match[2] };
 }
 
 function dropMedia(part: common.MediaPart, why: string, losses: Loss[]): undefined {
