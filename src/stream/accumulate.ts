@@ -3,7 +3,7 @@ import type * as common from "../common/model";
 import { resolveOptions, type TranslateOptions } from "../common/options";
 import { adapters } from "../protocols";
 import type { EventOf, ResponseOf } from "../protocols/types";
-import { guarded, validated } from "../translate";
+import { guarded, validated } from "../validate";
 import { ResponseBuilder, responseToParts } from "./parts";
 import { decodeEvents, encodeParts } from "./translator";
 

@@ -5,7 +5,7 @@ import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../
 import type { Step, StreamReducer } from "../common/reducer";
 import { adapters } from "../protocols";
 import type { EventOf } from "../protocols/types";
-import { validator } from "../translate";
+import { validator } from "../validate";
 
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
   /** Translates one input event; returns every output event it determines, at once. */

@@ -5,8 +5,8 @@
  */
 
 import { z } from "zod/v4";
-import { registerOpenUnion } from "../../common/accepts";
-import { canCompile, compiled, validates } from "../../common/zod-fast";
+import { registerOpenUnion } from "../../validate/accepts";
+import { canCompile, compiled, validates } from "../../validate/zod-fast";
 
 /** A vendor enum: every string passes on the wire; the type lists the known values. */
 function openEnum<const T extends readonly [string, ...string[]]>(

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod/v4";
-import { accepts, acceptsRoot } from "../../src/common/accepts";
+import { accepts, acceptsRoot } from "../../src/validate/accepts";
 import { adapters } from "../../src/protocols";
 import { fixtures, readJsonFixture, streamEvents } from "../helpers/fixtures";
 
