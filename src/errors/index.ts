@@ -65,6 +65,11 @@ export function upstreamFailed(
   return { status: 500, kind: "server", message };
 }
 
+/**
+ * The one error table: each protocol's error encoder, by id. `render`, `TranslationError.toErrorBody`
+ * and `identifyRequest` answer through it; a protocol's stream encoder renders a mid-stream error with
+ * the same encoder, so an error reads the same whether it arrives as a body or as a stream event.
+ */
 const encoders = {
   chat: encodeChatError,
   messages: encodeMessagesError,

@@ -1,15 +1,13 @@
 /**
- * Error answers of `identifyRequest` (401, 404, 400) in the client's shape: the three protocols'
- * own encoders, plus the music API's `{success:false,error,message}`.
- * @see research/edge-cases.md E1–E3; ../../../shared/spec/music-interface.md section 7
+ * Error answers of `identifyRequest` (401, 404, 400) in the client's shape: a protocol's shape through
+ * the one error table (`errors.render`), or the music API's `{success:false,error,message}`.
+ * @see research/edge-cases.md E1–E3; the music interface's section 7
  */
-import type { ErrorInfo } from "../common/model";
-import { encodeChatError } from "../protocols/chat/error";
-import { encodeGenerativeError } from "../protocols/generative/error";
-import { encodeMessagesError } from "../protocols/messages/error";
+import type { ErrorInfo, Protocol } from "../common/model";
+import { render } from "../errors";
 
-/** Which error shape a client expects: one of the three protocols, or the music API's. */
-export type ErrorShape = "chat" | "messages" | "generative" | "music";
+/** Which error shape a client expects: one of the protocols, or the music API's. */
+export type ErrorShape = Protocol | "music";
 
 export type MusicErrorBody = { success: false; error: string; message: string };
 
@@ -21,16 +19,7 @@ export function renderMusicError(info: ErrorInfo): { status: number; body: Music
   };
 }
 
-/** An error in the given client shape. */
+/** An error in the given client shape, with the status the gateway chose. */
 export function renderError(shape: ErrorShape, info: ErrorInfo): { status: number; body: unknown } {
-  switch (shape) {
-    case "chat":
-      return encodeChatError(info);
-    case "messages":
-      return encodeMessagesError(info);
-    case "generative":
-      return encodeGenerativeError(info);
-    case "music":
-      return renderMusicError(info);
-  }
+  return shape === "music" ? renderMusicError(info) : render(shape, info);
 }

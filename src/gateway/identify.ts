@@ -4,6 +4,7 @@
  * @see ../../../shared/spec/gateway-interface.md sections 4, 5 and 9; music-interface.md section 4
  */
 import type { ErrorInfo, Protocol } from "../common/model";
+import type { ListFormat } from "../models/format";
 import { type ErrorShape, renderError } from "./errors";
 import { type HeadersLike, headerReader } from "./headers";
 
@@ -43,8 +44,6 @@ export type Operation =
   | "music.midi"
   | "music.timing"
   | "music.vox";
-
-export type ListFormat = "chat" | "messages" | "generative";
 
 export type IdentifyInput = {
   readonly method: string;

@@ -6,6 +6,5 @@ export {
   type IdentifyInput,
   type IdentifyResult,
   identifyRequest,
-  type ListFormat,
   type Operation,
 } from "./identify";
