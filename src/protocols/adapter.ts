@@ -41,8 +41,24 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
    */
   readonly deltaStrings: readonly DeltaPath[];
   /**
-   * Serialises one event into its SSE `data:` payload: JSON text (or chat's `[DONE]`), never a raw
-   * line break — translateEventStream writes it into one `data:` line unscanned.
+   * A serialiser for one output stream: each event's SSE `data:` payload, JSON text (or chat's
+   * `[DONE]`) with exactly `JSON.stringify`'s bytes, never a raw line break — translateEventStream
+   * writes it into one `data:` line unscanned. A new one per stream: it may remember what repeats
+   * (an envelope's JSON) to write the most frequent events (deltas) faster.
    */
-  formatEventData(event: Event): string;
+  eventFormatter(): (event: Event) => string;
+  /**
+   * A byte framing the protocol's streams may use instead of SSE, told from the body's first bytes
+   * (generative without `alt=sse`: one JSON array); each unit it yields is one event's JSON text.
+   */
+  readonly alternateFraming?: {
+    detect(first: Uint8Array): boolean;
+    create(): Framer;
+  };
 }
+
+/** Splits a streamed body, cut anywhere, into the JSON text of each event. */
+export type Framer = {
+  feed(chunk: Uint8Array): readonly string[];
+  end(): readonly string[];
+};

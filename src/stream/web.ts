@@ -2,49 +2,19 @@ import { TranslationError } from "../common/errors";
 import type { Protocol } from "../common/model";
 import type { TranslateOptions } from "../common/options";
 import { adapters } from "../protocols";
-import { chatDeltaFormatter } from "../protocols/chat/stream";
-import { generativeDeltaFormatter } from "../protocols/generative/stream";
-import { formatMessagesDelta } from "../protocols/messages/stream";
-import { createJsonArrayParser, sniffStreamFormat } from "./json-array";
 import { createRepeatParser } from "./repeat";
 import { createParser, format, type SseMessage } from "./sse";
 import { createStreamTranslator } from "./translator";
 
-/** Each framing's unit: an SSE message (its `data` is the payload) or a JSON-array element's text. */
+/** Each framing's unit: an SSE message (its `data` is the payload) or an event's JSON text. */
 type Framer = {
-  feed(chunk: Uint8Array | string): readonly (SseMessage | string)[];
+  feed(chunk: Uint8Array): readonly (SseMessage | string)[];
   end(): readonly (SseMessage | string)[];
-};
-
-/** SSE `data:` payloads, or (generative without `alt=sse`) the elements of one JSON array. */
-function framer(from: Protocol, first: Uint8Array): Framer {
-  if (from === "generative") {
-    let at = 0;
-    while (
-      at < first.length &&
-      (first[at] === 0x20 || first[at] === 0x0a || first[at] === 0x0d || first[at] === 0x09)
-    )
-      at++;
-    if (at < first.length && sniffStreamFormat(String.fromCharCode(first[at] ?? 0)) === "json-array") {
-      return createJsonArrayParser();
-    }
-  }
-  return createParser();
-}
-
-/**
- * Per protocol, a stream's formatter for its most frequent events (text deltas): the bytes of
- * `formatEventData`, by concatenation; `undefined` hands an event to `formatEventData`.
- */
-const deltaFormatters: Record<Protocol, () => (event: never) => string | undefined> = {
-  chat: chatDeltaFormatter,
-  messages: () => formatMessagesDelta,
-  generative: generativeDeltaFormatter,
 };
 
 /**
  * `format({ event, data })` without an object per event or a scan of `data`: `event` was checked by
- * `format` when first seen, and `data` is JSON text (`formatEventData`, the delta formatters), which
+ * `format` when first seen, and `data` is JSON text (the adapter's `eventFormatter`), which
  * never holds a raw line break — JSON.stringify escapes every control character.
  */
 function formatJson(event: string | undefined, data: string): string {
@@ -68,13 +38,13 @@ export function translateEventStream(
   const parseData = createRepeatParser(source.deltaStrings, source.parseEventData);
   const encoder = new TextEncoder();
   let frames: Framer | undefined;
-  const formatDelta = deltaFormatters[to]();
+  const formatData = target.eventFormatter();
 
   // An event name is checked by `format` the first time it is seen; a stream repeats a handful of names.
   let checkedName: string | undefined;
   const write = (out: unknown): string => {
     const name = target.sseEventName(out as never);
-    const data = formatDelta(out as never) ?? target.formatEventData(out as never);
+    const data = formatData(out as never);
     if (name === checkedName || name === undefined) return formatJson(name, data);
     const text = format({ event: name, data });
     checkedName = name;
@@ -113,7 +83,9 @@ export function translateEventStream(
   // machinery costs twice the JSON parsing of a small stream on node 20 (bench/: 545 us against 112 us
   // for 17 short bodies). Reading only when the consumer pulls keeps backpressure end to end.
   const feed = (chunk: Uint8Array): readonly (SseMessage | string)[] => {
-    frames ??= framer(from, chunk);
+    // SSE, unless the body's first bytes say it uses the protocol's other framing (a JSON array).
+    frames ??=
+      source.alternateFraming?.detect(chunk) === true ? source.alternateFraming.create() : createParser();
     return frames.feed(chunk);
   };
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;

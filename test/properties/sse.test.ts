@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { createJsonArrayParser } from "../../src/stream/json-array";
+import { createJsonArrayParser } from "../../src/protocols/generative/json-array";
 import { createParser, format, type SseMessage } from "../../src/stream/sse";
 import { cutAt, jsonArrayBodyArb, splitPointsArb, sseBodyArb, sseMessageArb } from "../arbitraries/sse";
 import { fixtures, readFixture } from "../helpers/fixtures";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { TranslationError } from "../../src/common/errors";
-import { createJsonArrayParser, sniffStreamFormat } from "../../src/stream/json-array";
+import { createJsonArrayParser, sniffStreamFormat } from "../../src/protocols/generative/json-array";
 import { fixtures, readFixture, sseDataPayloads } from "../helpers/fixtures";
 
 const encoder = new TextEncoder();

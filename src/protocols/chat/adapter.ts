@@ -4,7 +4,8 @@ import { decodeChatError, encodeChatError } from "./error";
 import { decodeChatRequest, encodeChatRequest } from "./request";
 import { decodeChatResponse, encodeChatResponse } from "./response";
 import * as chat from "./schema";
-import { chatStreamDecoder, chatStreamEncoder } from "./stream";
+import { chatStreamDecoder } from "./stream-decode";
+import { chatEventFormatter, chatStreamEncoder } from "./stream-encode";
 
 export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.StreamEvent, chat.ErrorBody> = {
   schemas: {
@@ -29,5 +30,5 @@ export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.Stre
     ["choices", 0, "delta", "reasoning_content"],
     ["choices", 0, "delta", "tool_calls", 0, "function", "arguments"],
   ],
-  formatEventData: (event) => (event === chat.DONE ? chat.DONE : JSON.stringify(event)),
+  eventFormatter: chatEventFormatter,
 };

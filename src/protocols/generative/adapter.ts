@@ -1,10 +1,12 @@
 /** The generative protocol plugged into the translation core (src/protocols/adapter.ts). */
 import type { ProtocolAdapter } from "../adapter";
 import { decodeGenerativeError, encodeGenerativeError } from "./error";
+import { createJsonArrayParser, startsJsonArray } from "./json-array";
 import { decodeGenerativeRequest, encodeGenerativeRequest, generativeRequestInfo } from "./request";
 import { decodeGenerativeResponse, encodeGenerativeResponse } from "./response";
 import * as generative from "./schema";
-import { generativeStreamDecoder, generativeStreamEncoder } from "./stream";
+import { generativeStreamDecoder } from "./stream-decode";
+import { generativeEventFormatter, generativeStreamEncoder } from "./stream-encode";
 
 export const generativeAdapter: ProtocolAdapter<
   generative.Request,
@@ -37,5 +39,7 @@ export const generativeAdapter: ProtocolAdapter<
   sseEventName: () => undefined,
   parseEventData: (data) => JSON.parse(data),
   deltaStrings: [["candidates", 0, "content", "parts", 0, "text"]],
-  formatEventData: (event) => JSON.stringify(event),
+  eventFormatter: generativeEventFormatter,
+  // `:streamGenerateContent` without `alt=sse` sends one JSON array (research X8).
+  alternateFraming: { detect: startsJsonArray, create: () => createJsonArrayParser() },
 };

@@ -5,7 +5,8 @@ import { decodeMessagesRequest, encodeMessagesRequest, messagesRequestInfo } fro
 import { decodeMessagesResponse, encodeMessagesResponse } from "./response";
 import type { ErrorBody, Request, Response, StreamEvent } from "./schema";
 import { errorBody, request, response, streamEvent } from "./schema";
-import { messagesStreamDecoder, messagesStreamEncoder } from "./stream";
+import { messagesStreamDecoder } from "./stream-decode";
+import { messagesEventFormatter, messagesStreamEncoder } from "./stream-encode";
 
 export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, ErrorBody> = {
   schemas: { request, response, event: streamEvent, errorBody },
@@ -31,5 +32,5 @@ export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, Er
     ["delta", "partial_json"],
     ["delta", "thinking"],
   ],
-  formatEventData: (event) => JSON.stringify(event),
+  eventFormatter: messagesEventFormatter,
 };

@@ -448,11 +448,19 @@ const DELTA_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * `JSON.stringify(event)` for the event a stream sends most, a `content_block_delta` with text, thinking
- * or argument text, built by concatenation (several times faster; the same bytes); `undefined` for any
+ * The adapter's `eventFormatter`: each event's `data:` payload. The event a stream sends most, a
+ * `content_block_delta` with text, thinking or argument text, is built by concatenation (measured:
+ * 1.1-1.7x faster byte streams; the same bytes); JSON.stringify writes every other event.
+ */
+export function messagesEventFormatter(): (event: StreamEvent) => string {
+  return (event) => formatDelta(event) ?? JSON.stringify(event);
+}
+
+/**
+ * `JSON.stringify(event)` for a text, thinking or argument `content_block_delta`; `undefined` for any
  * other event. The shape is checked key by key, so a look-alike with other keys is never misprinted.
  */
-export function formatMessagesDelta(event: StreamEvent): string | undefined {
+function formatDelta(event: StreamEvent): string | undefined {
   if (event.type !== "content_block_delta") return undefined;
   if (!keysAre(event, EVENT_KEYS)) return undefined;
   const { index, delta } = event as { index: unknown; delta: unknown };

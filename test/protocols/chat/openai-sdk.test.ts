@@ -6,7 +6,7 @@ import { resolveOptions } from "../../../src/common/options";
 import { encodeChatError } from "../../../src/protocols/chat/error";
 import { encodeChatResponse } from "../../../src/protocols/chat/response";
 import { DONE } from "../../../src/protocols/chat/schema";
-import { chatStreamEncoder } from "../../../src/protocols/chat/stream";
+import { chatStreamEncoder } from "../../../src/protocols/chat/stream-encode";
 import { runAll } from "./stream-helpers";
 
 const options = resolveOptions({ created: 1700000000 });

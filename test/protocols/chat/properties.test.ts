@@ -5,7 +5,8 @@ import { resolvePointer } from "../../../src/common/pointer";
 import { decodeChatRequest, encodeChatRequest } from "../../../src/protocols/chat/request";
 import { decodeChatResponse, encodeChatResponse } from "../../../src/protocols/chat/response";
 import * as chat from "../../../src/protocols/chat/schema";
-import { chatStreamDecoder, chatStreamEncoder } from "../../../src/protocols/chat/stream";
+import { chatStreamDecoder } from "../../../src/protocols/chat/stream-decode";
+import { chatStreamEncoder } from "../../../src/protocols/chat/stream-encode";
 import {
   chatChunkArb,
   chatErrorBodyArb,

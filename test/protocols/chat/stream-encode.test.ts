@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import * as chat from "../../../src/protocols/chat/schema";
-import { chatStreamDecoder, chatStreamEncoder } from "../../../src/protocols/chat/stream";
+import { chatStreamDecoder } from "../../../src/protocols/chat/stream-decode";
+import { chatStreamEncoder } from "../../../src/protocols/chat/stream-encode";
 import { chatFixtures, readSseEvents } from "./fixtures";
 import { runAll } from "./stream-helpers";
 

@@ -11,7 +11,8 @@ import {
   encodeGenerativeResponse,
 } from "../../../src/protocols/generative/response";
 import * as generative from "../../../src/protocols/generative/schema";
-import { generativeStreamDecoder, generativeStreamEncoder } from "../../../src/protocols/generative/stream";
+import { generativeStreamDecoder } from "../../../src/protocols/generative/stream-decode";
+import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
 import {
   generativeErrorBodyArb,
   generativeRequestArb,

@@ -6,7 +6,8 @@ import {
   encodeGenerativeResponse,
 } from "../../../src/protocols/generative/response";
 import * as generative from "../../../src/protocols/generative/schema";
-import { generativeStreamDecoder, generativeStreamEncoder } from "../../../src/protocols/generative/stream";
+import { generativeStreamDecoder } from "../../../src/protocols/generative/stream-decode";
+import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
 import { ResponseBuilder, responseToParts } from "../../../src/stream/parts";
 import type { StreamReducer } from "../../../src/common/reducer";
 import { fixtures, readJsonFixture } from "../../helpers/fixtures";

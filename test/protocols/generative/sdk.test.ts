@@ -8,7 +8,7 @@ import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import { encodeGenerativeResponse } from "../../../src/protocols/generative/response";
 import type * as generative from "../../../src/protocols/generative/schema";
-import { generativeStreamEncoder } from "../../../src/protocols/generative/stream";
+import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
 
 const options = resolveOptions({ idPrefix: "gp" });
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import { encodeMessagesResponse } from "../../../src/protocols/messages/response";
-import { messagesStreamEncoder } from "../../../src/protocols/messages/stream";
+import { messagesStreamEncoder } from "../../../src/protocols/messages/stream-encode";
 
 const options = resolveOptions({ idPrefix: "gp" });
 

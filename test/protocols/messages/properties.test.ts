@@ -7,7 +7,8 @@ import { decodeMessagesError, encodeMessagesError } from "../../../src/protocols
 import { decodeMessagesRequest, encodeMessagesRequest } from "../../../src/protocols/messages/request";
 import { decodeMessagesResponse, encodeMessagesResponse } from "../../../src/protocols/messages/response";
 import * as messages from "../../../src/protocols/messages/schema";
-import { messagesStreamDecoder, messagesStreamEncoder } from "../../../src/protocols/messages/stream";
+import { messagesStreamDecoder } from "../../../src/protocols/messages/stream-decode";
+import { messagesStreamEncoder } from "../../../src/protocols/messages/stream-encode";
 import {
   messagesErrorBodyArb,
   messagesRequestArb,

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import * as messages from "../../../src/protocols/messages/schema";
-import { messagesStreamDecoder } from "../../../src/protocols/messages/stream";
+import { messagesStreamDecoder } from "../../../src/protocols/messages/stream-decode";
 import { accumulate, replay } from "../../../src/stream/accumulate";
 import { fixtures, readJsonFixture, streamEvents } from "../../helpers/fixtures";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import * as messages from "../../../src/protocols/messages/schema";
-import { messagesStreamEncoder } from "../../../src/protocols/messages/stream";
+import { messagesStreamEncoder } from "../../../src/protocols/messages/stream-encode";
 import { messagesGrammar } from "../../helpers/grammar";
 
 const options = resolveOptions({ idPrefix: "gp" });

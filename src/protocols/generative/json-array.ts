@@ -3,7 +3,7 @@
  * It frames elements; it does not validate them: each element's text goes to `JSON.parse` next. See research X8.
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
-import { TranslationError } from "../common/errors";
+import { TranslationError } from "../../common/errors";
 
 export type JsonArrayParserOptions = {
   /**
@@ -245,4 +245,14 @@ export function createJsonArrayParser(options: JsonArrayParserOptions = {}): Jso
 export function sniffStreamFormat(firstNonWhitespaceChar: string): "json-array" | "sse" {
   const code = firstNonWhitespaceChar.charCodeAt(0);
   return code === OPEN_BRACKET || code === OPEN_BRACE ? "json-array" : "sse";
+}
+
+/**
+ * Whether a streamed generative body whose first bytes are `first` is a JSON array (`sniffStreamFormat`
+ * on its first non-whitespace byte); a chunk of whitespace only is not.
+ */
+export function startsJsonArray(first: Uint8Array): boolean {
+  let at = 0;
+  while (at < first.length && isWhitespace(first[at] as number)) at++;
+  return at < first.length && sniffStreamFormat(String.fromCharCode(first[at] as number)) === "json-array";
 }
