@@ -2,9 +2,9 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import type * as common from "../../src/common/model";
 import { resolveOptions } from "../../src/common/options";
+import type { StreamReducer } from "../../src/common/reducer";
 import type { Protocol } from "../../src/index";
 import { adapters } from "../../src/protocols";
-import type { StreamReducer } from "../../src/common/reducer";
 import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
 
 const protocols: Protocol[] = ["chat", "messages", "generative"];

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod/v4";
-import { accepts, acceptsRoot } from "../../src/validate/accepts";
 import { adapters } from "../../src/protocols";
+import { accepts, acceptsRoot } from "../../src/validate/accepts";
 import { fixtures, readJsonFixture, streamEvents } from "../helpers/fixtures";
 
 const protocols = ["chat", "messages", "generative"] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
+import type { StreamReducer } from "../../../src/common/reducer";
 import {
   decodeGenerativeResponse,
   encodeGenerativeResponse,
@@ -9,7 +10,6 @@ import * as generative from "../../../src/protocols/generative/schema";
 import { generativeStreamDecoder } from "../../../src/protocols/generative/stream-decode";
 import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
 import { ResponseBuilder, responseToParts } from "../../../src/stream/parts";
-import type { StreamReducer } from "../../../src/common/reducer";
 import { fixtures, readJsonFixture } from "../../helpers/fixtures";
 
 const options = resolveOptions({ idPrefix: "gp" });

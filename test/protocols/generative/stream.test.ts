@@ -2,10 +2,10 @@ import { describe, expect, test } from "vitest";
 import type { Loss } from "../../../src/common/loss";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
+import type { StreamReducer } from "../../../src/common/reducer";
 import * as generative from "../../../src/protocols/generative/schema";
 import { generativeStreamDecoder } from "../../../src/protocols/generative/stream-decode";
 import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
-import type { StreamReducer } from "../../../src/common/reducer";
 import { fixtures, streamEvents } from "../../helpers/fixtures";
 import { generativeGrammar } from "../../helpers/grammar";
 
