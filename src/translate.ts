@@ -2,8 +2,8 @@ import { strictLosses, TranslationError } from "./common/errors";
 import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
+import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols";
 import { adapters } from "./protocols";
-import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols/types";
 import { guarded, validated } from "./validate";
 
 function finish<T>(value: T, losses: Loss[], options: ResolvedOptions): { value: T; losses: Loss[] } {

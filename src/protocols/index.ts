@@ -4,11 +4,34 @@ import { chatAdapter } from "./chat/adapter";
 import { generativeAdapter } from "./generative/adapter";
 import { messagesAdapter } from "./messages/adapter";
 
-/** The one lookup table of protocols; a fourth protocol is one more folder and one more line here. */
-export const adapters: Record<Protocol, ProtocolAdapter<unknown, unknown, unknown, unknown>> = {
-  chat: chatAdapter as ProtocolAdapter<unknown, unknown, unknown, unknown>,
-  messages: messagesAdapter as ProtocolAdapter<unknown, unknown, unknown, unknown>,
-  generative: generativeAdapter as ProtocolAdapter<unknown, unknown, unknown, unknown>,
-};
+/**
+ * The one lookup table of protocols, each plugged in by its adapter: a new protocol is its folder,
+ * one line here and one id in the `Protocol` union (common/model.ts). The wire types are derived
+ * from this table.
+ */
+const table = {
+  chat: chatAdapter,
+  messages: messagesAdapter,
+  generative: generativeAdapter,
+} satisfies Record<Protocol, unknown>;
 
-export const protocols: readonly Protocol[] = ["chat", "messages", "generative"];
+export type AnyAdapter = ProtocolAdapter<unknown, unknown, unknown, unknown>;
+
+/** The table with its wire types erased, for the generic core (`translate.ts`, `stream/`). */
+export const adapters = table as unknown as Readonly<Record<Protocol, AnyAdapter>>;
+
+/** The protocol ids, in the table's order. */
+export const protocols = Object.keys(table) as readonly Protocol[];
+
+type WireOf<A> =
+  A extends ProtocolAdapter<infer Request, infer Response, infer Event, infer ErrorBody>
+    ? { request: Request; response: Response; event: Event; errorBody: ErrorBody }
+    : never;
+
+/** Wire types by protocol id, for the generic signatures of the public functions. */
+type Wire = { [P in Protocol]: WireOf<(typeof table)[P]> };
+
+export type RequestOf<P extends Protocol> = Wire[P]["request"];
+export type ResponseOf<P extends Protocol> = Wire[P]["response"];
+export type EventOf<P extends Protocol> = Wire[P]["event"];
+export type ErrorBodyOf<P extends Protocol> = Wire[P]["errorBody"];

@@ -1,8 +1,8 @@
 import { TranslationError } from "../common/errors";
 import type * as common from "../common/model";
 import { resolveOptions, type TranslateOptions } from "../common/options";
+import type { EventOf, ResponseOf } from "../protocols";
 import { adapters } from "../protocols";
-import type { EventOf, ResponseOf } from "../protocols/types";
 import { guarded, validated } from "../validate";
 import { ResponseBuilder, responseToParts } from "./parts";
 import { decodeEvents, encodeParts } from "./translator";

@@ -3,8 +3,8 @@ import type { Loss } from "../common/loss";
 import type * as common from "../common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../common/options";
 import type { Step, StreamReducer } from "../common/reducer";
+import type { EventOf } from "../protocols";
 import { adapters } from "../protocols";
-import type { EventOf } from "../protocols/types";
 import { validator } from "../validate";
 
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
