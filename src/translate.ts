@@ -27,13 +27,6 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
       return { value: input as RequestOf<To>, losses: [], model: info.model, stream: info.stream };
     }
     const decoded = source.decodeRequest(input, resolved);
-    if (from === "generative" && resolved.model === undefined) {
-      // The model of a generative request is in its URL; a body-carried target cannot do without it.
-      throw new TranslationError(
-        "Model name not specified: a generative request carries its model in the URL (/models/{model}:generateContent); pass it as options.model.",
-        { issues: [{ code: "model_not_specified", path: ["model"], message: "options.model is required" }] },
-      );
-    }
     const encoded = adapters[to].encodeRequest(decoded.value, resolved);
     const { value, losses } = finish(
       encoded.value as RequestOf<To>,

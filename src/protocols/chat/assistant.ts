@@ -9,11 +9,6 @@ import { at } from "../../common/pointer";
 import { cacheDropped } from "./content";
 import type * as chat from "./schema";
 
-/** The field a signature sits in, by the protocol that produced it, so the loss points at it. */
-export function signaturePath(source: string, origin: common.Protocol): string {
-  return at(source, origin === "generative" ? "thoughtSignature" : "signature");
-}
-
 type Citations = NonNullable<common.TextPart["citations"]>;
 
 /** The field an assistant message's reasoning is in: `reasoning_content`, else `reasoning`, else none. */
@@ -53,11 +48,7 @@ export type Assistant = {
 };
 
 const thoughtSignatureDropped = (source: string, signature: common.Signature): Loss =>
-  loss(
-    signaturePath(source, signature.origin),
-    "dropped",
-    "Chat cannot carry a thought signature; it was dropped.",
-  );
+  loss(signature.source ?? source, "dropped", "Chat cannot carry a thought signature; it was dropped.");
 
 /**
  * Walks `parts` once: adjacent texts (and reasonings, refusals) are joined with no separator
@@ -100,7 +91,7 @@ export function encodeAssistant(
         if (part.signature !== undefined) {
           losses.push(
             loss(
-              signaturePath(part.source, part.origin),
+              part.signatureSource ?? part.source,
               "dropped",
               "Chat cannot carry a thinking signature; it was dropped.",
             ),

@@ -3,6 +3,7 @@
  * from `options.model` / `options.stream` (research S2, S4, R3, R5, U1–U5, I1–I4, P1–P6, K3).
  * @see https://ai.google.dev/api/generate-content#request-body
  */
+import { TranslationError } from "../../common/errors";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -59,22 +60,27 @@ export function decodeGenerativeRequest(
     body.toolConfig === undefined && body.tool_config !== undefined ? "tool_config" : "toolConfig";
   const config = body.generationConfig ?? body.generation_config;
   const info = generativeRequestInfo(body, options);
-  return {
-    value: {
-      model: info.model,
-      stream: info.stream,
-      system: decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses),
-      messages: decodeContents(body.contents, options, losses),
-      tools: decodeGenerativeTools(body.tools, losses),
-      toolChoice: decodeGenerativeToolConfig(
-        body.toolConfig ?? body.tool_config,
-        at("", toolConfigKey),
-        losses,
-      ),
-      ...(config === undefined ? {} : decodeGenerationConfig(config, at("", configKey), losses)),
-    },
-    losses,
+  const value: common.Request = {
+    model: info.model,
+    stream: info.stream,
+    system: decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses),
+    messages: decodeContents(body.contents, options, losses),
+    tools: decodeGenerativeTools(body.tools, losses),
+    toolChoice: decodeGenerativeToolConfig(
+      body.toolConfig ?? body.tool_config,
+      at("", toolConfigKey),
+      losses,
+    ),
+    ...(config === undefined ? {} : decodeGenerationConfig(config, at("", configKey), losses)),
   };
+  if (options.model === undefined) {
+    // The model of a generative request is in its URL; every other protocol carries it in the body.
+    throw new TranslationError(
+      "Model name not specified: a generative request carries its model in the URL (/models/{model}:generateContent); pass it as options.model.",
+      { issues: [{ code: "model_not_specified", path: ["model"], message: "options.model is required" }] },
+    );
+  }
+  return { value, losses };
 }
 
 function decodeSystem(
