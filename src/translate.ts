@@ -1,4 +1,4 @@
-import { strictLosses, TranslationError } from "./common/errors";
+import { strictLosses } from "./common/errors";
 import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";

@@ -5,7 +5,6 @@
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import { at } from "../../common/pointer";
 import { cacheDropped } from "./content";
 import type * as chat from "./schema";
 
