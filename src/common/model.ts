@@ -13,7 +13,12 @@ export type Protocol = "chat" | "messages" | "generative";
 export type Source = string;
 
 /** A prompt-caching hint (messages `cache_control`, chat extensions that carry the same). */
-export type CacheHint = { readonly type: string; readonly ttl?: string | undefined };
+export type CacheHint = {
+  readonly type: string;
+  readonly ttl?: string | undefined;
+  /** The pointer of the hint itself (`…/cache_control`), for losses about it. */
+  readonly source: Source;
+};
 
 /** Where a piece of thinking came from: its signature validates only at that protocol's provider. */
 export type ReasoningOrigin = Protocol;

@@ -79,7 +79,7 @@ export function encodeAssistant(
           }
         }
         if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
-        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.source));
+        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
         break;
       case "reasoning":
         if (part.redacted !== undefined) {
@@ -117,7 +117,7 @@ export function encodeAssistant(
           );
         }
         if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
-        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.source));
+        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
         const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
         out.toolCalls.push({ id, type: "function", function: { name: part.name, arguments: args } });
         break;

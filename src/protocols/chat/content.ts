@@ -9,9 +9,16 @@ import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import type * as chat from "./schema";
 
-export function cacheHint(control: chat.CacheControl | undefined): common.CacheHint | undefined {
+/** A chat `cache_control` extension (at `source`, the part's pointer) as a common hint. */
+export function cacheHint(
+  control: chat.CacheControl | undefined,
+  source: string,
+): common.CacheHint | undefined {
   if (control === undefined) return undefined;
-  return control.ttl === undefined ? { type: control.type } : { type: control.type, ttl: control.ttl };
+  const pointer = at(source, "cache_control");
+  return control.ttl === undefined
+    ? { type: control.type, source: pointer }
+    : { type: control.type, ttl: control.ttl, source: pointer };
 }
 
 const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], ReadonlySet<string>> = {
@@ -33,7 +40,7 @@ export function decodeContentPart(part: chat.ContentPart, source: string, losses
       ),
     );
   }
-  const cache = part.type === "refusal" ? undefined : cacheHint(part.cache_control);
+  const cache = part.type === "refusal" ? undefined : cacheHint(part.cache_control, source);
   switch (part.type) {
     case "text":
       return { type: "text", text: part.text, source, ...(cache === undefined ? {} : { cache }) };
@@ -103,18 +110,14 @@ function audioFormat(mediaType: string | undefined): "wav" | "mp3" | undefined {
   }
 }
 
-/** The loss of a prompt-caching hint at `source`: chat has none. */
-export const cacheDropped = (source: string): Loss =>
-  loss(
-    at(source, "cache_control"),
-    "dropped",
-    "Chat has no prompt-caching hint; `cache_control` was dropped.",
-  );
+/** The loss of a prompt-caching hint: chat has none. */
+export const cacheDropped = (hint: common.CacheHint): Loss =>
+  loss(hint.source, "dropped", "Chat has no prompt-caching hint; `cache_control` was dropped.");
 
 /** A common media part → a chat user content part, or undefined (with a loss) when chat cannot carry it. */
 export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): chat.ContentPart | undefined {
   if (part.cache !== undefined) {
-    losses.push(cacheDropped(part.source));
+    losses.push(cacheDropped(part.cache));
   }
   if (part.kind === "image" && (part.data !== undefined || part.url !== undefined)) {
     const url =

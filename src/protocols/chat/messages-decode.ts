@@ -68,7 +68,7 @@ function systemBlocks(
   if (typeof message.content === "string") return [{ text: message.content, ...base, source }];
   return message.content.map((part, index) => {
     const partSource = at(source, "content", index);
-    const cache = cacheHint(part.cache_control);
+    const cache = cacheHint(part.cache_control, partSource);
     for (const key of unknownKeys(part, SYSTEM_PART_KEYS)) {
       losses.push(
         loss(

@@ -25,7 +25,7 @@ function encodeSystem(blocks: readonly common.SystemBlock[], losses: Loss[]): ch
   };
   for (const block of blocks) {
     if (block.cache !== undefined) {
-      losses.push(cacheDropped(block.source));
+      losses.push(cacheDropped(block.cache));
     }
     if (block.late === true) {
       losses.push(
@@ -95,7 +95,7 @@ function encodeUserTurn(
           );
         }
         if (part.cache !== undefined) {
-          losses.push(cacheDropped(part.source));
+          losses.push(cacheDropped(part.cache));
         }
         for (const item of part.content) {
           if (item.type !== "media") continue;
@@ -115,7 +115,7 @@ function encodeUserTurn(
       }
       case "text":
         if (part.cache !== undefined) {
-          losses.push(cacheDropped(part.source));
+          losses.push(cacheDropped(part.cache));
         }
         rest.push({ type: "text", text: part.text });
         break;

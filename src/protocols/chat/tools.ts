@@ -109,13 +109,7 @@ export function encodeTools(
       continue;
     }
     if (tool.cache !== undefined) {
-      losses.push(
-        loss(
-          at(tool.source, "cache_control"),
-          "dropped",
-          "Chat tools take no `cache_control`; it was dropped.",
-        ),
-      );
+      losses.push(loss(tool.cache.source, "dropped", "Chat tools take no `cache_control`; it was dropped."));
     }
     tools.push({
       type: "function",

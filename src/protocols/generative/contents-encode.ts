@@ -141,11 +141,7 @@ function encodePart(
 ): generative.Part[] {
   if ("cache" in part && part.cache !== undefined) {
     losses.push(
-      loss(
-        at(part.source, "cache_control"),
-        "dropped",
-        "Cache hints have no generative equivalent and were dropped.",
-      ),
+      loss(part.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
     );
   }
   switch (part.type) {

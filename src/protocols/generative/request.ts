@@ -170,11 +170,7 @@ export function encodeGenerativeRequest(
   for (const block of request.system) {
     if (block.cache !== undefined) {
       losses.push(
-        loss(
-          at(block.source, "cache_control"),
-          "dropped",
-          "Cache hints have no generative equivalent and were dropped.",
-        ),
+        loss(block.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
       );
     }
     if (block.late === true) {

@@ -153,11 +153,7 @@ export function encodeGenerativeTools(
     }
     if (tool.cache !== undefined) {
       losses.push(
-        loss(
-          at(tool.source, "cache_control"),
-          "dropped",
-          "Cache hints have no generative equivalent and were dropped.",
-        ),
+        loss(tool.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
       );
     }
     declarations.push({

@@ -52,11 +52,16 @@ export function dropExtras(
   return entries === undefined ? undefined : Object.fromEntries(entries);
 }
 
-export function decodeCache(cacheControl: CacheControl | null | undefined): common.CacheHint | undefined {
+/** A block's `cache_control` (the block at `source`) as a common hint. */
+export function decodeCache(
+  cacheControl: CacheControl | null | undefined,
+  source: string,
+): common.CacheHint | undefined {
   if (cacheControl === null || cacheControl === undefined) return undefined;
+  const pointer = at(source, "cache_control");
   return cacheControl.ttl === undefined
-    ? { type: cacheControl.type }
-    : { type: cacheControl.type, ttl: cacheControl.ttl };
+    ? { type: cacheControl.type, source: pointer }
+    : { type: cacheControl.type, ttl: cacheControl.ttl, source: pointer };
 }
 
 function opaque(block: { readonly type: string }, source: string): common.OpaquePart {
@@ -65,7 +70,7 @@ function opaque(block: { readonly type: string }, source: string): common.Opaque
 
 export function decodeText(block: TextBlock, source: string, losses: Loss[]): common.TextPart {
   dropExtras(block, TEXT_KEYS, source, "a text block", losses);
-  const cache = decodeCache(block.cache_control);
+  const cache = decodeCache(block.cache_control, source);
   const citations = block.citations;
   const part: Mutable<common.TextPart> = { type: "text", text: block.text, source };
   if (cache !== undefined) part.cache = cache;
@@ -76,7 +81,7 @@ export function decodeText(block: TextBlock, source: string, losses: Loss[]): co
 
 function decodeImage(block: ImageBlock, source: string, losses: Loss[]): common.MediaPart {
   dropExtras(block, IMAGE_KEYS, source, "an image block", losses);
-  const cache = decodeCache(block.cache_control);
+  const cache = decodeCache(block.cache_control, source);
   const base = {
     type: "media" as const,
     kind: "image" as const,
@@ -97,7 +102,7 @@ function decodeDocument(
   const input = block.source;
   if (input.type === "content") return opaque(block, source);
   dropExtras(block, DOCUMENT_KEYS, source, "a document block", losses);
-  const cache = decodeCache(block.cache_control);
+  const cache = decodeCache(block.cache_control, source);
   const base = {
     type: "media" as const,
     kind: "document" as const,
@@ -130,7 +135,7 @@ function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]
         );
     });
   }
-  const cache = decodeCache(block.cache_control);
+  const cache = decodeCache(block.cache_control, source);
   return {
     type: "tool-result",
     callId: block.tool_use_id,
@@ -152,7 +157,7 @@ function decodeToolUse(
   losses: Loss[],
 ): common.ToolCallPart {
   const extra = dropExtras(block, TOOL_USE_KEYS, source, "a tool_use block", losses);
-  const cache = decodeCache(block.cache_control);
+  const cache = decodeCache(block.cache_control, source);
   const part: Mutable<common.ToolCallPart> = { type: "tool-call", id: block.id, name: block.name, source };
   if (isObject(block.input)) part.arguments = block.input;
   else part.argumentsText = JSON.stringify(block.input ?? {});

@@ -19,17 +19,12 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp
 
 export function encodeCache(
   hint: common.CacheHint | undefined,
-  source: string,
   losses: Loss[],
 ): { cache_control?: CacheControl } {
   if (hint === undefined) return {};
   if (hint.type !== "ephemeral") {
     losses.push(
-      loss(
-        at(source, "cache_control"),
-        "dropped",
-        `Cache hint \`${hint.type}\` has no messages equivalent and was dropped.`,
-      ),
+      loss(hint.source, "dropped", `Cache hint \`${hint.type}\` has no messages equivalent and was dropped.`),
     );
     return {};
   }
@@ -37,7 +32,7 @@ export function encodeCache(
   if (hint.ttl === "5m" || hint.ttl === "1h") return { cache_control: { type: "ephemeral", ttl: hint.ttl } };
   losses.push(
     loss(
-      at(source, "cache_control", "ttl"),
+      at(hint.source, "ttl"),
       "dropped",
       `Cache lifetime \`${hint.ttl}\` is not 5m or 1h and was dropped.`,
     ),
@@ -100,7 +95,7 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
     else if (part.cache !== undefined)
       losses.push(
         loss(
-          at(part.source, "cache_control"),
+          part.cache.source,
           "dropped",
           "An empty text block is rejected by the messages API; it and its `cache_control` were dropped.",
         ),
@@ -112,7 +107,7 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
     type: "text",
     text: part.text,
     ...(citations === undefined ? {} : { citations }),
-    ...encodeCache(part.cache, part.source, losses),
+    ...encodeCache(part.cache, losses),
   };
 }
 
@@ -125,7 +120,7 @@ function encodeImage(part: common.MediaPart, losses: Loss[]): ImageBlock | undef
   const inline = part.url === undefined ? undefined : parseDataUrl(part.url);
   const data = part.data ?? inline?.data;
   const mediaType = part.mediaType ?? inline?.mediaType;
-  const cache = encodeCache(part.cache, part.source, losses);
+  const cache = encodeCache(part.cache, losses);
   if (data !== undefined) {
     if (mediaType === undefined || !IMAGE_TYPES.has(mediaType)) {
       return dropMedia(
@@ -155,7 +150,7 @@ function encodeDocument(part: common.MediaPart, losses: Loss[]): DocumentBlock |
   const title = part.title ?? part.filename;
   const extra = {
     ...(title === undefined ? {} : { title }),
-    ...encodeCache(part.cache, part.source, losses),
+    ...encodeCache(part.cache, losses),
   };
   if (data !== undefined) {
     if (mediaType === "application/pdf") {
@@ -246,7 +241,7 @@ export function encodeToolCallPart(part: common.ToolCallPart, id: string, losses
     id,
     name: part.name,
     input: encodeArguments(part, losses),
-    ...encodeCache(part.cache, part.source, losses),
+    ...encodeCache(part.cache, losses),
   };
 }
 
@@ -299,7 +294,7 @@ export function encodeToolResultPart(
     tool_use_id: id,
     ...(content === undefined ? {} : { content }),
     ...(isError === undefined ? {} : { is_error: isError }),
-    ...encodeCache(part.cache, part.source, losses),
+    ...encodeCache(part.cache, losses),
   };
 }
 

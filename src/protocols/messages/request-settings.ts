@@ -50,7 +50,7 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
       name: tool.name,
       ...(tool.description === undefined ? {} : { description: tool.description }),
       input_schema: inputSchema(tool) as { type: "object" },
-      ...encodeCache(tool.cache, tool.source, losses),
+      ...encodeCache(tool.cache, losses),
     });
   }
   return result;

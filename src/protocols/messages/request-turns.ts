@@ -312,7 +312,7 @@ export function encodeSystem(
     system: blocks.map((block) => ({
       type: "text" as const,
       text: block.text,
-      ...encodeCache(block.cache, block.source, losses),
+      ...encodeCache(block.cache, losses),
     })),
     turns: result,
   };

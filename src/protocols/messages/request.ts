@@ -52,7 +52,7 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
   return system.map((block, index) => {
     const source = at("/system", index);
     dropExtras(block, SYSTEM_BLOCK_KEYS, source, "a system block", losses);
-    const cache = decodeCache(block.cache_control);
+    const cache = decodeCache(block.cache_control, source);
     return { text: block.text, source, ...(cache === undefined ? {} : { cache }) };
   });
 }
@@ -80,7 +80,7 @@ function decodeTool(tool: CustomTool | ServerTool, source: string, losses: Loss[
   }
   const custom = tool as CustomTool;
   dropExtras(custom, TOOL_KEYS, source, "a tool", losses);
-  const cache = decodeCache(custom.cache_control);
+  const cache = decodeCache(custom.cache_control, source);
   return {
     type: "function",
     name: custom.name,

@@ -21,7 +21,7 @@ describe("encodeChatRequest", () => {
         ...base,
         system: [
           { text: "A", source: "/system/0" },
-          { text: "B", source: "/system/1", cache: { type: "ephemeral" } },
+          { text: "B", source: "/system/1", cache: { type: "ephemeral", source: "/system/1/cache_control" } },
           { text: "D", role: "developer", source: "/messages/3" },
         ],
         messages: [user("hi")],

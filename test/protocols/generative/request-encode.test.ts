@@ -59,7 +59,12 @@ describe("encodeGenerativeRequest: system and turns", () => {
       request({
         system: [
           { text: "A", source: "/messages/0" },
-          { text: "B", late: true, cache: { type: "ephemeral" }, source: "/messages/2" },
+          {
+            text: "B",
+            late: true,
+            cache: { type: "ephemeral", source: "/messages/2/cache_control" },
+            source: "/messages/2",
+          },
         ],
         messages: [user(1, text("hi"))],
       }),

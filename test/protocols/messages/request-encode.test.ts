@@ -41,7 +41,11 @@ describe("encodeMessagesRequest", () => {
     const { value, losses } = encode(
       request({
         system: [
-          { text: "A", source: "/messages/0", cache: { type: "ephemeral" } },
+          {
+            text: "A",
+            source: "/messages/0",
+            cache: { type: "ephemeral", source: "/messages/0/cache_control" },
+          },
           { text: "B", source: "/messages/2", late: true },
         ],
       }),
