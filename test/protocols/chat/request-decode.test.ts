@@ -24,7 +24,7 @@ describe("decodeChatRequest", () => {
         text: "B",
         role: "developer",
         late: true,
-        cache: { type: "ephemeral" },
+        cache: { type: "ephemeral", source: "/messages/2/content/0/cache_control" },
         source: "/messages/2/content/0",
       },
     ]);

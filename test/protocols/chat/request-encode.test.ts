@@ -146,6 +146,7 @@ describe("encodeChatRequest", () => {
                 type: "reasoning",
                 text: "plan",
                 signature: "s",
+                signatureSource: "/messages/1/content/0/signature",
                 origin: "messages",
                 source: "/messages/1/content/0",
               },

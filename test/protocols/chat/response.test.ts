@@ -117,7 +117,14 @@ describe("encodeChatResponse", () => {
             finishReason: "stop",
             source: "",
             parts: [
-              { type: "reasoning", text: "t", signature: "s", origin: "messages", source: "/content/0" },
+              {
+                type: "reasoning",
+                text: "t",
+                signature: "s",
+                signatureSource: "/content/0/signature",
+                origin: "messages",
+                source: "/content/0",
+              },
               { type: "text", text: "A", source: "/content/1" },
               { type: "text", text: "B", source: "/content/2" },
               { type: "tool-call", id: "u1", name: "f", arguments: { a: 1 }, source: "/content/3" },

@@ -59,7 +59,11 @@ describe("decodeMessagesRequest", () => {
     });
     expect(value.system).toEqual([
       { text: "A", source: "/system/0" },
-      { text: "B", cache: { type: "ephemeral", ttl: "1h" }, source: "/system/1" },
+      {
+        text: "B",
+        cache: { type: "ephemeral", ttl: "1h", source: "/system/1/cache_control" },
+        source: "/system/1",
+      },
     ]);
   });
 
@@ -183,7 +187,7 @@ describe("decodeMessagesRequest", () => {
         description: "d",
         parameters: { type: "object" },
         parametersSource: "/tools/0/input_schema",
-        cache: { type: "ephemeral" },
+        cache: { type: "ephemeral", source: "/tools/0/cache_control" },
         source: "/tools/0",
       },
       {
