@@ -1,28 +1,57 @@
 import type { Loss } from "./loss";
-
-/** One step of a stream transducer: the next state, what it emits now, and what it lost. */
-export type Step<State, Out> = {
-  readonly state: State;
-  /** A fresh array on every call, never kept by the reducer: a caller may hand it on as its own. */
-  readonly out: readonly Out[];
-  readonly losses?: readonly Loss[] | undefined;
-};
+import type { StreamPart } from "./model";
 
 /**
- * A pure stream transducer. All protocol stream logic lives in reducers like this; they know nothing
- * of bytes, SSE or Web Streams. `step` must not mutate `state`.
+ * A pure stream transducer: all protocol stream logic lives in reducers like this; they know nothing
+ * of bytes, SSE or Web Streams.
+ *
+ * `step` appends what `input` determines to `out` (at once: streams never hold back), each loss to
+ * `losses`, and returns the next state. Every reducer updates its state the same way:
+ * - nothing changed: it returns `state` itself (the most frequent input, a delta continuing the open
+ *   block, takes this path first, inline at the top of `step`, allocating nothing but its output);
+ * - something changed: it copies `state` once into a draft (a `common.Draft<State>`, field by field), the
+ *   handler for the input's kind changes the draft, and `step` returns the draft.
+ * It never mutates `state`, so a caller may keep any earlier state.
  */
 export interface StreamReducer<State, In, Out> {
   readonly initial: State;
-  step(state: State, input: In): Step<State, Out>;
-  /** Close open blocks and emit terminal events. */
-  end(state: State): Step<State, Out>;
-  /**
-   * Optional fast path for the inputs a stream sends most (a delta continuing the open block): the one
-   * item `step(state, input)` would emit when that step keeps `state` (the same object) and loses
-   * nothing; `undefined` whenever it cannot say so cheaply, and then `step` decides. It saves the
-   * translator a step object and an array per event; test/stream/single.test.ts checks it agrees with
-   * `step` on generated streams.
-   */
-  single?(state: State, input: In): Out | undefined;
+  step(state: State, input: In, out: Out[], losses: Loss[]): State;
+  /** Closes open blocks and emits the terminal events. */
+  end(state: State, out: Out[], losses: Loss[]): State;
+}
+
+type PartOf<K extends StreamPart["type"]> = Extract<StreamPart, { type: K }>;
+
+/**
+ * An encoder's `step` as one handler per common stream part kind: each changes the step's draft
+ * (`work`) and appends its events and losses. `context` is what the encoder was made with (options).
+ */
+export type PartHandlers<Work, Out, Context> = {
+  readonly [K in StreamPart["type"]]: (
+    work: Work,
+    part: PartOf<K>,
+    out: Out[],
+    losses: Loss[],
+    context: Context,
+  ) => void;
+};
+
+/** Runs the handler for `part`'s kind. */
+export function handlePart<Work, Out, Context>(
+  handlers: PartHandlers<Work, Out, Context>,
+  work: Work,
+  part: StreamPart,
+  out: Out[],
+  losses: Loss[],
+  context: Context,
+): void {
+  // The table is keyed by kind, so the handler found takes this very part: the one cast the table needs.
+  const handler = handlers[part.type] as (
+    work: Work,
+    part: StreamPart,
+    out: Out[],
+    losses: Loss[],
+    context: Context,
+  ) => void;
+  handler(work, part, out, losses, context);
 }

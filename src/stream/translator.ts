@@ -2,7 +2,7 @@ import { strictLosses } from "../common/errors";
 import type { Loss } from "../common/loss";
 import type * as common from "../common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../common/options";
-import type { Step, StreamReducer } from "../common/reducer";
+import type { StreamReducer } from "../common/reducer";
 import type { EventOf } from "../protocols";
 import { adapters } from "../protocols";
 import { validator } from "../validate";
@@ -42,56 +42,47 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
   const encoder: AnyReducer<common.StreamPart, unknown> = adapters[to].streamEncoder(resolved);
   let decoderState = decoder.initial;
   let encoderState = encoder.initial;
+  // Reused between events: the decoder's parts of one event, and the losses of one step.
+  const parts: common.StreamPart[] = [];
+  const found: Loss[] = [];
 
-  const record = (step: Step<unknown, unknown>): void => {
-    if (step.losses !== undefined && step.losses.length > 0) {
-      if (resolved.strict) throw strictLosses(step.losses);
-      for (const entry of step.losses) losses.push(entry);
+  // After every step, so that strict mode stops at the step that lost something.
+  const record = (): void => {
+    if (found.length === 0) return;
+    if (resolved.strict) {
+      const lost = found.slice();
+      found.length = 0;
+      throw strictLosses(lost);
     }
+    for (const entry of found) losses.push(entry);
+    found.length = 0;
   };
-  const single = (part: common.StreamPart): EventOf<To>[] => {
-    const step = encoder.step(encoderState, part);
-    encoderState = step.state;
-    record(step);
-    // A reducer's `out` is a fresh array it never touches again (reducer.ts): it is handed on as is.
-    return step.out as EventOf<To>[];
-  };
-  const encode = (parts: readonly common.StreamPart[], out: unknown[]): void => {
-    for (const part of parts) {
-      const step = encoder.step(encoderState, part);
-      encoderState = step.state;
-      record(step);
-      for (const event of step.out) out.push(event);
+  const encode = (out: unknown[]): void => {
+    for (let index = 0; index < parts.length; index++) {
+      encoderState = encoder.step(encoderState, parts[index] as common.StreamPart, out, found);
+      record();
     }
+    parts.length = 0;
   };
 
   return {
     push(event) {
       const input = check(event);
-      // The common case, a delta continuing the open block on both sides: no step objects, no state change.
-      const part = decoder.single?.(decoderState, input);
-      if (part !== undefined) {
-        const one = encoder.single?.(encoderState, part);
-        return one === undefined ? single(part) : [one as EventOf<To>];
-      }
-      const step = decoder.step(decoderState, input);
-      decoderState = step.state;
-      record(step);
-      if (step.out.length === 1) return single(step.out[0] as common.StreamPart);
+      parts.length = 0;
+      decoderState = decoder.step(decoderState, input, parts, found);
+      record();
       const out: unknown[] = [];
-      encode(step.out, out);
+      encode(out);
       return out as EventOf<To>[];
     },
     end() {
-      const step = decoder.end(decoderState);
-      decoderState = step.state;
-      record(step);
+      parts.length = 0;
+      decoderState = decoder.end(decoderState, parts, found);
+      record();
       const out: unknown[] = [];
-      encode(step.out, out);
-      const last = encoder.end(encoderState);
-      encoderState = last.state;
-      record(last);
-      for (const event of last.out) out.push(event);
+      encode(out);
+      encoderState = encoder.end(encoderState, out, found);
+      record();
       return out as EventOf<To>[];
     },
     losses,
@@ -108,13 +99,19 @@ export function decodeEvents(
   const source = adapters[protocol];
   const decoder: AnyReducer<unknown, common.StreamPart> = source.streamDecoder(options);
   const check = validator(source, "event", protocol, options);
+  const parts: common.StreamPart[] = [];
+  const ignored: Loss[] = [];
+  const drain = (): void => {
+    for (const part of parts) sink(part);
+    parts.length = 0;
+  };
   let state = decoder.initial;
   for (const event of events) {
-    const step = decoder.step(state, check(event));
-    state = step.state;
-    for (const part of step.out) sink(part);
+    state = decoder.step(state, check(event), parts, ignored);
+    drain();
   }
-  for (const part of decoder.end(state).out) sink(part);
+  decoder.end(state, parts, ignored);
+  drain();
 }
 
 /** Runs a protocol's stream encoder over parts (replay's half). */
@@ -124,13 +121,10 @@ export function encodeParts(
   options: ResolvedOptions,
 ): unknown[] {
   const encoder: AnyReducer<common.StreamPart, unknown> = adapters[protocol].streamEncoder(options);
-  let state = encoder.initial;
   const out: unknown[] = [];
-  for (const part of parts) {
-    const step = encoder.step(state, part);
-    state = step.state;
-    for (const event of step.out) out.push(event);
-  }
-  for (const event of encoder.end(state).out) out.push(event);
+  const ignored: Loss[] = [];
+  let state = encoder.initial;
+  for (const part of parts) state = encoder.step(state, part, out, ignored);
+  encoder.end(state, out, ignored);
   return out;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import type * as common from "../../src/common/model";
 import { resolveOptions } from "../../src/common/options";
 import type { Protocol } from "../../src/index";
 import { adapters } from "../../src/protocols";
@@ -60,24 +61,18 @@ describe.each([
   ["messages", "generative"],
 ] as const)("%s → %s", (from: "chat" | "messages", to: Protocol) => {
   test("a million text events leave the translator's state as small as after the first", () => {
-    const decoder = adapters[from].streamDecoder(options) as {
-      initial: unknown;
-      step(state: unknown, event: unknown): { state: unknown; out: readonly unknown[] };
-    };
-    const encoder = adapters[to].streamEncoder(options) as {
-      initial: unknown;
-      step(state: unknown, part: unknown): { state: unknown; out: readonly unknown[] };
-    };
+    const decoder = adapters[from].streamDecoder(options);
+    const encoder = adapters[to].streamEncoder(options);
     let decoded = decoder.initial;
     let encoded = encoder.initial;
     let emitted = 0;
     const push = (event: unknown) => {
-      const step = decoder.step(decoded, event);
-      decoded = step.state;
-      for (const part of step.out) {
-        const next = encoder.step(encoded, part);
-        encoded = next.state;
-        emitted += next.out.length;
+      const parts: common.StreamPart[] = [];
+      decoded = decoder.step(decoded, event, parts, []);
+      for (const part of parts) {
+        const out: unknown[] = [];
+        encoded = encoder.step(encoded, part, out, []);
+        emitted += out.length;
       }
     };
     const size = () => JSON.stringify([decoded, encoded]).length;

@@ -7,7 +7,7 @@
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
-import type { Step, StreamReducer } from "../../common/reducer";
+import type { StreamReducer } from "../../common/reducer";
 import { decodeChatError } from "./error";
 import { type ChoiceRaw, chatExtra, choiceExtra, EMPTY_ID, mergeRaw, messageRest } from "./extra";
 import { decodeChatFinishReason } from "./finish-reason";
@@ -68,10 +68,24 @@ const initial: ChatDecodeState = {
   reported: [],
 };
 
-/** A mutable working copy for one step; the reducer returns it frozen as the next state. */
-type Work = {
-  -readonly [K in keyof ChatDecodeState]: ChatDecodeState[K];
-};
+/** The draft one step changes (reducer.ts); the reducer returns it as the next state. */
+type Work = common.Draft<ChatDecodeState>;
+
+/** A draft of `state`, field by field (V8 runs a spread of an object this size several times slower). */
+function copy(state: ChatDecodeState): Work {
+  return {
+    started: state.started,
+    nextBlock: state.nextBlock,
+    open: state.open,
+    tools: state.tools,
+    lastToolKey: state.lastToolKey,
+    annotations: state.annotations,
+    kept: state.kept,
+    finished: state.finished,
+    done: state.done,
+    reported: state.reported,
+  };
+}
 
 function endOpen(work: Work, out: common.StreamPart[]): void {
   const open = work.open;
@@ -348,26 +362,24 @@ function continuedPart(
       : { type: "reasoning-delta", index, text };
 }
 
-function continued(
+function step(
   state: ChatDecodeState,
   event: chat.StreamEvent,
-): Step<ChatDecodeState, common.StreamPart> | undefined {
-  const part = continuedPart(state, event);
-  if (part === undefined) return undefined;
-  return { state, out: part === null ? [] : [part] };
-}
-
-function step(state: ChatDecodeState, event: chat.StreamEvent): Step<ChatDecodeState, common.StreamPart> {
-  if (state.done) return { state, out: [] };
-  const fast = continued(state, event);
-  if (fast !== undefined) return fast;
-  const work: Work = { ...state };
-  const out: common.StreamPart[] = [];
-  const losses: Loss[] = [];
+  out: common.StreamPart[],
+  losses: Loss[],
+): ChatDecodeState {
+  if (state.done) return state;
+  // The most frequent chunk continues the open block: the state stays as it is.
+  const continues = continuedPart(state, event);
+  if (continues !== undefined) {
+    if (continues !== null) out.push(continues);
+    return state;
+  }
+  const work = copy(state);
   if (event === "[DONE]") {
     endOpen(work, out);
     work.done = true;
-    return { state: work, out, losses };
+    return work;
   }
   const chunk = "choices" in event ? (event as chat.Chunk) : undefined;
   const hasContent = chunk !== undefined && (chunk.choices.length > 0 || chunk.usage != null);
@@ -406,7 +418,7 @@ function step(state: ChatDecodeState, event: chat.StreamEvent): Step<ChatDecodeS
     work.done = true;
     out.push({ type: "error", error: decodeChatError({ status: 200, body: { error: event.error } }) });
   }
-  return { state: work, out, losses };
+  return work;
 }
 
 /** The chat stream decoder: chat chunks (and `DONE`) in, common stream parts out. */
@@ -416,13 +428,11 @@ export function chatStreamDecoder(
   return {
     initial,
     step,
-    single: (state, event) => (state.done ? undefined : (continuedPart(state, event) ?? undefined)),
-    end(state) {
-      const work: Work = { ...state };
-      const out: common.StreamPart[] = [];
+    end(state, out) {
+      const work = copy(state);
       endOpen(work, out);
       work.done = true;
-      return { state: work, out };
+      return work;
     },
   };
 }

@@ -10,7 +10,7 @@ import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import type { Step, StreamReducer } from "../../common/reducer";
+import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { chatErrorType, encodeChatError } from "./error";
 import { type ChoiceRaw, callId, choiceRaw } from "./extra";
 import { type ChatFinishReason, encodeChatFinishReason } from "./finish-reason";
@@ -32,7 +32,8 @@ export type ChatEncodeState = {
   readonly closed: boolean;
 };
 
-type Work = { -readonly [K in keyof ChatEncodeState]: ChatEncodeState[K] };
+/** The draft one step changes (reducer.ts). */
+type Work = common.Draft<ChatEncodeState>;
 
 /** A working copy, field by field (V8 runs a spread of an object this size several times slower). */
 function copy(state: ChatEncodeState): Work {
@@ -153,137 +154,142 @@ function continuedChunk(state: ChatEncodeState, part: common.StreamPart): Stream
   }
 }
 
+const nothing = (): void => undefined;
+
+/** What each common part becomes; text-start, reasoning-start/-end and tool-call-end have no chat event. */
+const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
+  "response-start": (work, part, out, _losses, options) => start(work, part, options, out),
+  "text-start": nothing,
+  "text-delta": (work, part, out) => {
+    out.push(deltaChunk(work, { content: part.text }));
+  },
+  "reasoning-delta": (work, part, out) => {
+    out.push(deltaChunk(work, { reasoning_content: part.text }));
+  },
+  "refusal-delta": (work, part, out) => {
+    out.push(deltaChunk(work, { refusal: part.text }));
+  },
+  "text-end": (work, part, out, losses) => {
+    if (part.citations?.origin === "chat") {
+      out.push(deltaChunk(work, { annotations: part.citations.items as Delta["annotations"] }));
+    } else if (part.citations !== undefined) {
+      losses.push(
+        loss(
+          "",
+          "dropped",
+          `Citations from the ${part.citations.origin} protocol have no chat form and were dropped.`,
+        ),
+      );
+    }
+  },
+  "reasoning-start": nothing,
+  "reasoning-signature": (_work, _part, _out, losses) => {
+    losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+  },
+  "reasoning-redacted": (_work, _part, _out, losses) => {
+    losses.push(loss("", "dropped", "Redacted thinking is opaque to chat and was dropped."));
+  },
+  "reasoning-end": nothing,
+  "tool-call-start": (work, part, out, losses, options) => {
+    const ordinal = work.toolOrdinals.length;
+    work.toolOrdinals = [...work.toolOrdinals, [part.index, ordinal]];
+    const own = callId(part);
+    const id = own ?? syntheticId(options, work.id, ordinal);
+    if (own === undefined)
+      losses.push(loss("", "synthesized", "A tool call had no id; a deterministic one was made up."));
+    if (part.signature !== undefined)
+      losses.push(loss("", "dropped", "Chat cannot carry a thought signature; it was dropped."));
+    out.push(
+      deltaChunk(work, {
+        tool_calls: [{ index: ordinal, id, type: "function", function: { name: part.name, arguments: "" } }],
+      }),
+    );
+  },
+  "block-signature": (_work, _part, _out, losses) => {
+    losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+  },
+  "tool-call-delta": (work, part, out, losses) => {
+    const ordinal = ordinalOf(work, part.index);
+    if (ordinal === undefined)
+      losses.push(loss("", "dropped", "Arguments for an unknown tool call were dropped."));
+    else
+      out.push(
+        deltaChunk(work, { tool_calls: [{ index: ordinal, function: { arguments: part.argumentsText } }] }),
+      );
+  },
+  "tool-call-end": nothing,
+  media: (_work, part, _out, losses) => {
+    losses.push(loss("", "dropped", `Streamed ${part.part.kind} output has no chat form and was dropped.`));
+  },
+  opaque: (_work, part, _out, losses) => {
+    losses.push(loss("", "dropped", `The ${part.part.label} has no chat form and was dropped.`));
+  },
+  usage: (work, part) => {
+    work.usage = part.usage;
+  },
+  finish: (work, part, out, losses) => {
+    if (part.extra?.origin === "chat" && part.rawReason !== undefined) {
+      // chat's own reason, restored as given (accumulate/replay).
+      finish(work, part.rawReason, out, choiceRaw(part.extra));
+      return;
+    }
+    const mapped = encodeChatFinishReason(part.reason, work.toolOrdinals.length > 0);
+    if (mapped.approximate) {
+      losses.push(
+        loss(
+          "",
+          "approximated",
+          `Finish reason "${part.rawReason ?? part.reason}" has no chat equivalent; "stop" was used.`,
+        ),
+      );
+    }
+    finish(work, mapped.reason, out, choiceRaw(part.extra));
+  },
+  "prompt-blocked": (work, part, out) => {
+    out.push(deltaChunk(work, { refusal: `Prompt blocked: ${part.reason}` }));
+    finish(work, "content_filter", out);
+  },
+  error: (work, part, out) => {
+    const body = encodeChatError(part.error).body;
+    // Mid-stream, the source's own type names the failure best (envoyproxy/ai-gateway#2698, X10).
+    out.push({ error: { ...body.error, type: part.error.code ?? chatErrorType(part.error.kind) } });
+    work.closed = true;
+  },
+};
+
 function step(
-  options: ResolvedOptions,
   state: ChatEncodeState,
   part: common.StreamPart,
-): Step<ChatEncodeState, StreamEvent> {
-  if (state.closed) return { state, out: [] };
+  out: StreamEvent[],
+  losses: Loss[],
+  options: ResolvedOptions,
+): ChatEncodeState {
+  if (state.closed) return state;
   if (state.started) {
     // Text goes straight out: the same state, one chunk.
     const chunk = continuedChunk(state, part);
-    if (chunk !== undefined) return { state, out: [chunk] };
+    if (chunk !== undefined) {
+      out.push(chunk);
+      return state;
+    }
     // The same figures again (generative repeats them on every chunk): nothing changes.
-    if (part.type === "usage" && part.usage === state.usage) return { state, out: [] };
+    if (part.type === "usage" && part.usage === state.usage) return state;
   }
   const work = copy(state);
-  const out: StreamEvent[] = [];
-  const losses: Loss[] = [];
-  if (part.type === "response-start") {
-    start(work, part, options, out);
-    return { state: work, out };
-  }
-  start(work, undefined, options, out);
-  switch (part.type) {
-    case "text-delta":
-      out.push(deltaChunk(work, { content: part.text }));
-      break;
-    case "reasoning-delta":
-      out.push(deltaChunk(work, { reasoning_content: part.text }));
-      break;
-    case "refusal-delta":
-      out.push(deltaChunk(work, { refusal: part.text }));
-      break;
-    case "text-end":
-      if (part.citations?.origin === "chat") {
-        out.push(deltaChunk(work, { annotations: part.citations.items as Delta["annotations"] }));
-      } else if (part.citations !== undefined) {
-        losses.push(
-          loss(
-            "",
-            "dropped",
-            `Citations from the ${part.citations.origin} protocol have no chat form and were dropped.`,
-          ),
-        );
-      }
-      break;
-    case "tool-call-start": {
-      const ordinal = work.toolOrdinals.length;
-      work.toolOrdinals = [...work.toolOrdinals, [part.index, ordinal]];
-      const own = callId(part);
-      const id = own ?? syntheticId(options, work.id, ordinal);
-      if (own === undefined)
-        losses.push(loss("", "synthesized", "A tool call had no id; a deterministic one was made up."));
-      if (part.signature !== undefined)
-        losses.push(loss("", "dropped", "Chat cannot carry a thought signature; it was dropped."));
-      out.push(
-        deltaChunk(work, {
-          tool_calls: [
-            { index: ordinal, id, type: "function", function: { name: part.name, arguments: "" } },
-          ],
-        }),
-      );
-      break;
-    }
-    case "tool-call-delta": {
-      const ordinal = ordinalOf(work, part.index);
-      if (ordinal === undefined)
-        losses.push(loss("", "dropped", "Arguments for an unknown tool call were dropped."));
-      else
-        out.push(
-          deltaChunk(work, { tool_calls: [{ index: ordinal, function: { arguments: part.argumentsText } }] }),
-        );
-      break;
-    }
-    case "reasoning-signature":
-    case "block-signature":
-      losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
-      break;
-    case "reasoning-redacted":
-      losses.push(loss("", "dropped", "Redacted thinking is opaque to chat and was dropped."));
-      break;
-    case "media":
-      losses.push(loss("", "dropped", `Streamed ${part.part.kind} output has no chat form and was dropped.`));
-      break;
-    case "opaque":
-      losses.push(loss("", "dropped", `The ${part.part.label} has no chat form and was dropped.`));
-      break;
-    case "usage":
-      work.usage = part.usage;
-      break;
-    case "finish": {
-      if (part.extra?.origin === "chat" && part.rawReason !== undefined) {
-        // chat's own reason, restored as given (accumulate/replay).
-        finish(work, part.rawReason, out, choiceRaw(part.extra));
-        break;
-      }
-      const mapped = encodeChatFinishReason(part.reason, work.toolOrdinals.length > 0);
-      if (mapped.approximate) {
-        losses.push(
-          loss(
-            "",
-            "approximated",
-            `Finish reason "${part.rawReason ?? part.reason}" has no chat equivalent; "stop" was used.`,
-          ),
-        );
-      }
-      finish(work, mapped.reason, out, choiceRaw(part.extra));
-      break;
-    }
-    case "prompt-blocked":
-      out.push(deltaChunk(work, { refusal: `Prompt blocked: ${part.reason}` }));
-      finish(work, "content_filter", out);
-      break;
-    case "error": {
-      const body = encodeChatError(part.error).body;
-      // Mid-stream, the source's own type names the failure best (envoyproxy/ai-gateway#2698, X10).
-      out.push({ error: { ...body.error, type: part.error.code ?? chatErrorType(part.error.kind) } });
-      work.closed = true;
-      break;
-    }
-    default:
-      // text-start, reasoning-start, reasoning-end, tool-call-end: chat has no event for them.
-      break;
-  }
-  return { state: work, out, losses };
+  if (part.type !== "response-start") start(work, undefined, options, out);
+  handlePart(handlers, work, part, out, losses, options);
+  return work;
 }
 
-function end(options: ResolvedOptions, state: ChatEncodeState): Step<ChatEncodeState, StreamEvent> {
-  if (state.closed) return { state, out: [] };
+function end(
+  state: ChatEncodeState,
+  out: StreamEvent[],
+  losses: Loss[],
+  options: ResolvedOptions,
+): ChatEncodeState {
+  if (state.closed) return state;
   const work = copy(state);
   work.closed = true;
-  const out: StreamEvent[] = [];
-  const losses: Loss[] = [];
   start(work, undefined, options, out);
   if (!work.finished) {
     losses.push(loss("", "synthesized", 'The stream ended without a finish reason; "stop" was sent.'));
@@ -292,7 +298,7 @@ function end(options: ResolvedOptions, state: ChatEncodeState): Step<ChatEncodeS
   if (work.usage !== undefined)
     out.push(withEnvelope(work, { choices: [], usage: encodeChatUsage(work.usage) }));
   out.push(DONE);
-  return { state: work, out, losses };
+  return work;
 }
 
 /** The chat stream encoder: common stream parts in, chat chunks (and `DONE`) out. */
@@ -311,9 +317,8 @@ export function chatStreamEncoder(
       usage: undefined,
       closed: false,
     },
-    step: (state, part) => step(options, state, part),
-    single: (state, part) => (state.closed || !state.started ? undefined : continuedChunk(state, part)),
-    end: (state) => end(options, state),
+    step: (state, part, out, losses) => step(state, part, out, losses, options),
+    end: (state, out, losses) => end(state, out, losses, options),
   };
 }
 

@@ -8,7 +8,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import type { Step, StreamReducer } from "../../common/reducer";
+import type { StreamReducer } from "../../common/reducer";
 import { decodeGenerativeError } from "./error";
 import { decodeGenerativeFinishReason } from "./finish-reason";
 import { decodePart, NO_ARGS } from "./parts-decode";
@@ -101,26 +101,25 @@ export function generativeStreamDecoder(
 ): StreamReducer<GenerativeDecodeState, generative.StreamEvent, common.StreamPart> {
   return {
     initial,
-    step(state, event): Step<GenerativeDecodeState, common.StreamPart> {
-      if (state.done) return { state, out: [] };
+    step(state, event, out, losses) {
+      if (state.done) return state;
       if ("error" in event && isObject(event.error)) {
         const code = typeof event.error.code === "number" ? event.error.code : 500;
-        return {
-          state: { ...state, done: true },
-          out: [{ type: "error", error: decodeGenerativeError({ status: code, body: event }) }],
-        };
+        out.push({ type: "error", error: decodeGenerativeError({ status: code, body: event }) });
+        const work = copy(state);
+        work.done = true;
+        return work;
       }
-      return decodeChunk(state, event as generative.Response, options);
+      const chunk = event as generative.Response;
+      // The most frequent chunk continues the open text: the state stays as it is.
+      if (continuedText(state, chunk, out)) return state;
+      const work = copy(state);
+      decodeChunk(work, chunk, options, out, losses);
+      return work;
     },
-    single(state, event) {
-      if (state.done || typeof event !== "object" || event === null) return undefined;
-      if ("error" in event && isObject(event.error)) return undefined;
-      const fast = continuedText(state, event as generative.Response);
-      return fast?.out.length === 1 ? fast.out[0] : undefined;
-    },
-    end(state) {
-      if (state.done) return { state, out: [] };
-      const out: common.StreamPart[] = [...close(state.open)];
+    end(state, out) {
+      if (state.done) return state;
+      out.push(...close(state.open));
       if (state.call !== undefined) {
         out.push({
           type: "tool-call-delta",
@@ -142,68 +141,19 @@ export function generativeStreamDecoder(
         };
         if (reason !== undefined) out.push({ type: "finish", reason, rawReason: state.finish, extra });
       }
-      return { state: { ...state, done: true, open: undefined, call: undefined }, out };
+      const work = copy(state);
+      work.done = true;
+      work.open = undefined;
+      work.call = undefined;
+      return work;
     },
   };
 }
 
-function decodeChunk(
-  state: GenerativeDecodeState,
-  chunk: generative.Response,
-  options: ResolvedOptions,
-): Step<GenerativeDecodeState, common.StreamPart> {
-  const out: common.StreamPart[] = [];
-  const found: Loss[] = [];
-  let next: GenerativeDecodeState = state;
-  const fast = continuedText(state, chunk);
-  if (fast !== undefined) return fast;
-  const raw = chunk.usageMetadata;
-  let usage: common.Usage | undefined;
-  if (raw !== undefined) {
-    const same = sameFigures(state.usageRaw, raw) ? state.usage : undefined;
-    usage = same ?? decodeGenerativeUsage(raw, "/usageMetadata", found);
-    if (same === undefined) next = update(next, { usageRaw: raw, usage });
-  }
-  if (!next.started) {
-    const created = chunk.createTime === undefined ? undefined : parseTimestamp(chunk.createTime);
-    out.push({
-      type: "response-start",
-      ...(chunk.responseId === undefined ? {} : { id: chunk.responseId }),
-      ...(chunk.modelVersion === undefined ? {} : { model: chunk.modelVersion }),
-      ...(created === undefined ? {} : { created }),
-      ...(usage === undefined ? {} : { usage }),
-      extra: responseExtra(chunk, found),
-    });
-    next = update(next, { started: true, seed: callSeed(chunk.responseId) });
-  } else if (usage !== undefined) {
-    out.push({ type: "usage", usage });
-  }
-  const candidates = chunk.candidates ?? [];
-  candidates.forEach((candidate, position) => {
-    const source = at("", "candidates", position);
-    if ((candidate.index ?? position) !== 0) {
-      found.push(
-        loss(source, "dropped", "A stream carries one candidate; this further candidate was dropped."),
-      );
-      return;
-    }
-    next = decodeCandidate(next, candidate, source, options, out, found);
-  });
-  const blocked = chunk.promptFeedback?.blockReason;
-  if (blocked !== undefined && candidates.length === 0) {
-    out.push(...close(next.open));
-    next = update(next, { open: undefined });
-    out.push({ type: "prompt-blocked", reason: blocked });
-  }
-  const losses = found.filter((entry) => !next.reported.has(entry.path));
-  if (losses.length > 0)
-    next = update(next, { reported: new Set([...next.reported, ...losses.map((entry) => entry.path)]) });
-  return { state: next, out, ...(losses.length === 0 ? {} : { losses }) };
-}
+/** The draft one step changes (reducer.ts). */
+type Work = common.Draft<GenerativeDecodeState>;
 
-type Work = { -readonly [K in keyof GenerativeDecodeState]: GenerativeDecodeState[K] };
-
-/** A copy to change before returning it; field by field, which V8 runs far faster than a spread this size. */
+/** A draft of `state`, field by field: V8 runs that far faster than a spread of this size. */
 function copy(state: GenerativeDecodeState): Work {
   return {
     started: state.started,
@@ -224,15 +174,64 @@ function copy(state: GenerativeDecodeState): Work {
   };
 }
 
-/** `state` with `changes` (names of state fields, never input keys): a copy, as `copy`. */
-function update(
-  state: GenerativeDecodeState,
-  changes: Partial<GenerativeDecodeState>,
-): GenerativeDecodeState {
-  return Object.assign(copy(state), changes);
+function decodeChunk(
+  work: Work,
+  chunk: generative.Response,
+  options: ResolvedOptions,
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
+  const found: Loss[] = [];
+  const raw = chunk.usageMetadata;
+  let usage: common.Usage | undefined;
+  if (raw !== undefined) {
+    const same = sameFigures(work.usageRaw, raw) ? work.usage : undefined;
+    usage = same ?? decodeGenerativeUsage(raw, "/usageMetadata", found);
+    if (same === undefined) {
+      work.usageRaw = raw;
+      work.usage = usage;
+    }
+  }
+  if (!work.started) {
+    const created = chunk.createTime === undefined ? undefined : parseTimestamp(chunk.createTime);
+    out.push({
+      type: "response-start",
+      ...(chunk.responseId === undefined ? {} : { id: chunk.responseId }),
+      ...(chunk.modelVersion === undefined ? {} : { model: chunk.modelVersion }),
+      ...(created === undefined ? {} : { created }),
+      ...(usage === undefined ? {} : { usage }),
+      extra: responseExtra(chunk, found),
+    });
+    work.started = true;
+    work.seed = callSeed(chunk.responseId);
+  } else if (usage !== undefined) {
+    out.push({ type: "usage", usage });
+  }
+  const candidates = chunk.candidates ?? [];
+  candidates.forEach((candidate, position) => {
+    const source = at("", "candidates", position);
+    if ((candidate.index ?? position) !== 0) {
+      found.push(
+        loss(source, "dropped", "A stream carries one candidate; this further candidate was dropped."),
+      );
+      return;
+    }
+    decodeCandidate(work, candidate, source, options, out, found);
+  });
+  const blocked = chunk.promptFeedback?.blockReason;
+  if (blocked !== undefined && candidates.length === 0) {
+    out.push(...close(work.open));
+    work.open = undefined;
+    out.push({ type: "prompt-blocked", reason: blocked });
+  }
+  // Every chunk repeats the same fields: each path is reported once per stream.
+  const fresh = found.filter((entry) => !work.reported.has(entry.path));
+  if (fresh.length > 0) {
+    work.reported = new Set([...work.reported, ...fresh.map((entry) => entry.path)]);
+    for (const entry of fresh) losses.push(entry);
+  }
 }
 
-/** The content's fields besides `parts` merged over those so far; `before` itself when nothing changes. */
 function mergeShape(
   before: JsonObject | undefined,
   content: NonNullable<generative.Candidate["content"]>,
@@ -255,13 +254,13 @@ function mergeShape(
 }
 
 function decodeCandidate(
-  state: GenerativeDecodeState,
+  work: Work,
   candidate: generative.Candidate,
   source: string,
   options: ResolvedOptions,
   out: common.StreamPart[],
   found: Loss[],
-): GenerativeDecodeState {
+): void {
   let metadata: JsonObject | undefined;
   for (const key of Object.keys(candidate)) {
     if (key === "content" || key === "finishReason" || key === "index") continue;
@@ -275,64 +274,46 @@ function decodeCandidate(
     );
   }
   const content = candidate.content;
-  const hasIndex = state.hasIndex || candidate.index !== undefined;
-  const hasParts = state.hasParts || content?.parts !== undefined;
-  const shape = content === undefined ? state.content : mergeShape(state.content, content);
-  const finish =
-    candidate.finishReason === undefined || candidate.finishReason === ""
-      ? state.finish
-      : candidate.finishReason;
-  let next: GenerativeDecodeState = state;
-  if (
-    metadata !== undefined ||
-    hasIndex !== state.hasIndex ||
-    hasParts !== state.hasParts ||
-    shape !== state.content ||
-    finish !== state.finish
-  ) {
-    const work = copy(state);
-    if (metadata !== undefined) work.candidate = { ...state.candidate, ...metadata };
-    work.hasIndex = hasIndex;
-    work.hasParts = hasParts;
-    work.content = shape;
-    work.finish = finish;
-    next = work;
-  }
+  if (metadata !== undefined) work.candidate = { ...work.candidate, ...metadata };
+  work.hasIndex = work.hasIndex || candidate.index !== undefined;
+  work.hasParts = work.hasParts || content?.parts !== undefined;
+  if (content !== undefined) work.content = mergeShape(work.content, content);
+  if (candidate.finishReason !== undefined && candidate.finishReason !== "")
+    work.finish = candidate.finishReason;
   const parts = content?.parts;
-  if (parts !== undefined) {
-    for (let index = 0; index < parts.length; index++) {
-      const part = parts[index] as generative.Part;
-      next =
-        next.call === undefined && isPlainText(part)
-          ? decodeText(next, part, part.text as string, out)
-          : decodeStreamPart(next, part, at(source, "content", "parts", index), options, out, found);
-    }
+  if (parts === undefined) return;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index] as generative.Part;
+    if (work.call === undefined && isPlainText(part)) decodeText(work, part, part.text as string, out);
+    else decodeStreamPart(work, part, at(source, "content", "parts", index), options, out, found);
   }
-  return next;
 }
 
 function decodeStreamPart(
-  state: GenerativeDecodeState,
+  work: Work,
   part: generative.Part,
   source: string,
   options: ResolvedOptions,
   out: common.StreamPart[],
   found: Loss[],
-): GenerativeDecodeState {
+): void {
   const call = part.functionCall;
-  if (call === undefined && state.call !== undefined) {
+  const streamed = work.call;
+  if (call === undefined && streamed !== undefined) {
     // Another part ends a streamed call (its arguments so far are all it gets): a target cannot reopen it.
     out.push({
       type: "tool-call-delta",
-      index: state.call.index,
-      argumentsText: JSON.stringify(state.call.args),
+      index: streamed.index,
+      argumentsText: JSON.stringify(streamed.args),
     });
-    out.push({ type: "tool-call-end", index: state.call.index });
-    return decodeStreamPart({ ...state, call: undefined }, part, source, options, out, found);
+    out.push({ type: "tool-call-end", index: streamed.index });
+    work.call = undefined;
+    decodeStreamPart(work, part, source, options, out, found);
+    return;
   }
-  if (call !== undefined && state.call !== undefined) {
+  if (call !== undefined && streamed !== undefined) {
     // Vertex streamed arguments: pieces until a piece that does not continue.
-    let args = state.call.args;
+    let args = streamed.args;
     for (const piece of call.partialArgs ?? []) {
       if (typeof piece.jsonPath === "string")
         args = setPath(
@@ -342,30 +323,26 @@ function decodeStreamPart(
           piece.willContinue === true || "stringValue" in piece,
         );
     }
-    if (call.willContinue === true) return { ...state, call: { ...state.call, args } };
-    out.push({ type: "tool-call-delta", index: state.call.index, argumentsText: JSON.stringify(args) });
-    out.push({ type: "tool-call-end", index: state.call.index });
-    return { ...state, call: undefined };
+    if (call.willContinue === true) {
+      work.call = { ...streamed, args };
+      return;
+    }
+    out.push({ type: "tool-call-delta", index: streamed.index, argumentsText: JSON.stringify(args) });
+    out.push({ type: "tool-call-end", index: streamed.index });
+    work.call = undefined;
+    return;
   }
-  if (
-    part.text !== undefined &&
-    call === undefined &&
-    part.inlineData === undefined &&
-    part.fileData === undefined &&
-    part.executableCode === undefined &&
-    part.codeExecutionResult === undefined &&
-    part.functionResponse === undefined
-  ) {
-    return decodeText(state, part, part.text, out);
+  if (call === undefined && isPlainText(part)) {
+    decodeText(work, part, part.text as string, out);
+    return;
   }
-  const closed = close(state.open);
-  out.push(...closed);
-  let next: GenerativeDecodeState = update(state, { open: undefined });
-  const index = next.nextIndex;
-  next = update(next, { nextIndex: index + 1 });
+  out.push(...close(work.open));
+  work.open = undefined;
+  const index = work.nextIndex;
+  work.nextIndex = index + 1;
   if (call !== undefined) {
-    const ordinal = next.ordinal;
-    const id = call.id ?? syntheticId(options, next.seed, ordinal);
+    const ordinal = work.ordinal;
+    const id = call.id ?? syntheticId(options, work.seed, ordinal);
     if (call.id === undefined)
       found.push(
         loss(
@@ -374,7 +351,7 @@ function decodeStreamPart(
           `The function call has no id; "${id}" was derived from the input.`,
         ),
       );
-    next = update(next, { ordinal: ordinal + 1 });
+    work.ordinal = ordinal + 1;
     out.push({
       type: "tool-call-start",
       index,
@@ -385,34 +362,30 @@ function decodeStreamPart(
         ? {}
         : { signature: { origin: "generative", value: part.thoughtSignature } }),
     });
-    if (call.willContinue === true && call.args === undefined) return { ...next, call: { index, args: {} } };
+    if (call.willContinue === true && call.args === undefined) {
+      work.call = { index, args: {} };
+      return;
+    }
     out.push({ type: "tool-call-delta", index, argumentsText: JSON.stringify(call.args ?? {}) });
     out.push({ type: "tool-call-end", index });
-    return next;
+    return;
   }
-  const decoded = decodePart(part, source, "assistant", { seed: next.seed, ordinal: 0 }, options, found);
+  const decoded = decodePart(part, source, "assistant", { seed: work.seed, ordinal: 0 }, options, found);
   if (decoded.type === "media") out.push({ type: "media", index, part: decoded });
   else if (decoded.type === "opaque") out.push({ type: "opaque", index, part: decoded });
-  return next;
 }
 
 /** Text and thoughts continue the open block of their kind; a signature ends its block (research X7). */
-function decodeText(
-  state: GenerativeDecodeState,
-  part: generative.Part,
-  text: string,
-  out: common.StreamPart[],
-): GenerativeDecodeState {
+function decodeText(work: Work, part: generative.Part, text: string, out: common.StreamPart[]): void {
   const kind = part.thought === true ? "reasoning" : "text";
   const signature = part.thoughtSignature;
-  let open = state.open;
-  let nextIndex = state.nextIndex;
-  if (text === "" && signature === undefined) return state;
+  if (text === "" && signature === undefined) return;
+  let open = work.open;
   const attachOnly = text === "" && open?.kind === kind;
   if (open?.kind !== kind) {
     out.push(...close(open));
-    open = { kind, index: nextIndex };
-    nextIndex += 1;
+    open = { kind, index: work.nextIndex };
+    work.nextIndex += 1;
     out.push(
       kind === "text"
         ? { type: "text-start", index: open.index }
@@ -426,15 +399,17 @@ function decodeText(
         : { type: "reasoning-delta", index: open.index, text },
     );
   }
-  if (signature === undefined)
-    return open === state.open && nextIndex === state.nextIndex ? state : update(state, { open, nextIndex });
+  if (signature === undefined) {
+    work.open = open;
+    return;
+  }
   out.push(
     kind === "text"
       ? { type: "block-signature", index: open.index, signature: { origin: "generative", value: signature } }
       : { type: "reasoning-signature", index: open.index, signature },
   );
   out.push(...close(open));
-  return update(state, { open: undefined, nextIndex });
+  work.open = undefined;
 }
 
 /** Whether two `usageMetadata` objects hold the same flat figures (nested details are never compared). */
@@ -469,45 +444,44 @@ function isPlainText(part: generative.Part): boolean {
 /**
  * The common chunk: one candidate whose only part continues the open text or thought block, with the
  * same candidate fields, content shape, finish reason and usage figures as before. The state stays the
- * same object; a `usage` part (the same object as before) and the text go out. `undefined` for any other
- * chunk (the general path in `decodeChunk` handles it).
+ * same object; a `usage` part (the same object as before) and the text go out, and `true` says so.
+ * `false` for any other chunk (the general path in `decodeChunk` handles it), with nothing emitted.
  */
 function continuedText(
   state: GenerativeDecodeState,
   chunk: generative.Response,
-): Step<GenerativeDecodeState, common.StreamPart> | undefined {
+  out: common.StreamPart[],
+): boolean {
   const open = state.open;
-  if (!state.started || open === undefined || state.call !== undefined) return undefined;
-  if (typeof chunk !== "object" || chunk === null) return undefined;
+  if (!state.started || open === undefined || state.call !== undefined) return false;
+  if (typeof chunk !== "object" || chunk === null) return false;
   const candidates = chunk.candidates;
-  if (!Array.isArray(candidates) || candidates.length !== 1) return undefined;
+  if (!Array.isArray(candidates) || candidates.length !== 1) return false;
   const candidate = candidates[0] as generative.Candidate;
-  if (typeof candidate !== "object" || candidate === null) return undefined;
+  if (typeof candidate !== "object" || candidate === null) return false;
   for (const key in candidate) {
-    if (key !== "content" && key !== "finishReason" && key !== "index") return undefined;
+    if (key !== "content" && key !== "finishReason" && key !== "index") return false;
   }
-  if (candidate.index !== undefined && (candidate.index !== 0 || !state.hasIndex)) return undefined;
+  if (candidate.index !== undefined && (candidate.index !== 0 || !state.hasIndex)) return false;
   const reason = candidate.finishReason;
-  if (reason !== undefined && reason !== "" && reason !== state.finish) return undefined;
+  if (reason !== undefined && reason !== "" && reason !== state.finish) return false;
   const content = candidate.content;
-  if (typeof content !== "object" || content === null || !state.hasParts) return undefined;
+  if (typeof content !== "object" || content === null || !state.hasParts) return false;
   const shape = state.content;
-  if (shape === undefined) return undefined;
+  if (shape === undefined) return false;
   for (const key in content) {
     if (key === "parts") continue;
-    if (!Object.hasOwn(shape, key) || shape[key] !== (content as Record<string, unknown>)[key])
-      return undefined;
+    if (!Object.hasOwn(shape, key) || shape[key] !== (content as Record<string, unknown>)[key]) return false;
   }
   const parts = content.parts;
-  if (!Array.isArray(parts) || parts.length !== 1) return undefined;
+  if (!Array.isArray(parts) || parts.length !== 1) return false;
   const part = parts[0] as generative.Part;
-  if (typeof part !== "object" || part === null || !isPlainText(part)) return undefined;
+  if (typeof part !== "object" || part === null || !isPlainText(part)) return false;
   const text = part.text;
-  if (typeof text !== "string" || part.thoughtSignature !== undefined) return undefined;
-  if ((part.thought === true ? "reasoning" : "text") !== open.kind) return undefined;
+  if (typeof text !== "string" || part.thoughtSignature !== undefined) return false;
+  if ((part.thought === true ? "reasoning" : "text") !== open.kind) return false;
   const raw = chunk.usageMetadata;
-  if (raw !== undefined && !sameFigures(state.usageRaw, raw)) return undefined;
-  const out: common.StreamPart[] = [];
+  if (raw !== undefined && !sameFigures(state.usageRaw, raw)) return false;
   if (raw !== undefined && state.usage !== undefined) out.push({ type: "usage", usage: state.usage });
   if (text !== "")
     out.push(
@@ -515,5 +489,5 @@ function continuedText(
         ? { type: "text-delta", index: open.index, text }
         : { type: "reasoning-delta", index: open.index, text },
     );
-  return { state, out };
+  return true;
 }

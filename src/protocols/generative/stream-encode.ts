@@ -8,7 +8,7 @@ import { isObject, type JsonObject, keysAre, parseJsonObject } from "../../commo
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import type { Step, StreamReducer } from "../../common/reducer";
+import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { encodeGenerativeError } from "./error";
 import { encodeGenerativeFinishReason } from "./finish-reason";
 import { callSeed, encodeResponsePart, extraFields } from "./response";
@@ -113,24 +113,18 @@ function blockAt(state: GenerativeEncodeState, index: number): Block | undefined
   return undefined;
 }
 
-/** `blocks` with `index` set to `block` (last), or removed when `block` is undefined; a new list. */
-function withBlock(
-  state: GenerativeEncodeState,
-  index: number,
-  block: Block | undefined,
-): GenerativeEncodeState {
-  if (block === undefined && blockAt(state, index) === undefined) return state;
-  const blocks: OpenBlock[] = [];
-  for (const entry of state.blocks) if (!sameIndex(entry.index, index)) blocks.push(entry);
-  if (block !== undefined) blocks.push({ index, block });
-  // Field by field: spreading a state this size costs several times as much in V8 (a delta per call).
+/** The draft one step changes (reducer.ts). */
+type Work = common.Draft<GenerativeEncodeState>;
+
+/** A draft of `state`, field by field: spreading a state this size costs several times as much in V8. */
+function copy(state: GenerativeEncodeState): Work {
   return {
     id: state.id,
     model: state.model,
     extra: state.extra,
     usage: state.usage,
     ordinal: state.ordinal,
-    blocks,
+    blocks: state.blocks,
     wroteContent: state.wroteContent,
     refused: state.refused,
     finish: state.finish,
@@ -139,6 +133,15 @@ function withBlock(
     shape: state.shape,
     done: state.done,
   };
+}
+
+/** Sets block `index` to `block` (last), or removes it when `block` is undefined: a new list. */
+function setBlock(work: Work, index: number, block: Block | undefined): void {
+  if (block === undefined && blockAt(work, index) === undefined) return;
+  const blocks: OpenBlock[] = [];
+  for (const entry of work.blocks) if (!sameIndex(entry.index, index)) blocks.push(entry);
+  if (block !== undefined) blocks.push({ index, block });
+  work.blocks = blocks;
 }
 
 const isArrayIndex = (index: number): boolean => Number.isInteger(index) && index >= 0 && index < 2 ** 32 - 1;
@@ -155,30 +158,32 @@ export function generativeStreamEncoder(
 ): StreamReducer<GenerativeEncodeState, common.StreamPart, generative.StreamEvent> {
   return {
     initial,
-    step(state, part) {
-      if (state.done) return { state, out: [] };
-      return encodeStep(state, part, options);
-    },
-    single(state, part) {
-      if (state.done || (part.type !== "text-delta" && part.type !== "reasoning-delta")) return undefined;
-      return continuedChunk(state, part);
-    },
-    end(state) {
-      if (state.done) return { state, out: [] };
-      const out: generative.StreamEvent[] = [];
-      const losses: Loss[] = [];
-      let next = state;
-      for (const { block } of inKeyOrder(state.blocks)) {
-        if (block.kind === "tool-call") {
-          const flushed = flushCall(next, block, options, losses);
-          out.push(flushed.event);
-          next = flushed.state;
-        } else if (block.kind === "text" && block.signature !== undefined) {
-          out.push(content(next, [{ text: "", thoughtSignature: block.signature }]));
+    step(state, part, out, losses) {
+      if (state.done) return state;
+      // Text or a thought continuing its block: the same state, one chunk.
+      if (part.type === "text-delta" || part.type === "reasoning-delta") {
+        const continues = continuedChunk(state, part);
+        if (continues !== undefined) {
+          out.push(continues);
+          return state;
         }
       }
-      if (!next.blocked || next.finish !== undefined) out.push(finalChunk(next, losses));
-      return { state: { ...next, blocks: [], done: true }, out, ...(losses.length === 0 ? {} : { losses }) };
+      const work = copy(state);
+      handlePart(handlers, work, part, out, losses, options);
+      return work;
+    },
+    end(state, out, losses) {
+      if (state.done) return state;
+      const work = copy(state);
+      for (const { block } of inKeyOrder(state.blocks)) {
+        if (block.kind === "tool-call") flushCall(work, block, options, out, losses);
+        else if (block.kind === "text" && block.signature !== undefined)
+          out.push(content(work, [{ text: "", thoughtSignature: block.signature }]));
+      }
+      if (!work.blocked || work.finish !== undefined) out.push(finalChunk(work, losses));
+      work.blocks = [];
+      work.done = true;
+      return work;
     },
   };
 }
@@ -214,19 +219,21 @@ function finalChunk(state: GenerativeEncodeState, losses: Loss[]): generative.Re
   return chunk(state, { candidates: [candidate] });
 }
 
+/** A function call goes out whole, with its arguments parsed, when its block ends. */
 function flushCall(
-  state: GenerativeEncodeState,
+  work: Work,
   block: Extract<Block, { kind: "tool-call" }>,
   options: ResolvedOptions,
+  out: generative.StreamEvent[],
   losses: Loss[],
-): { state: GenerativeEncodeState; event: generative.Response } {
+): void {
   const text = block.args.trim();
   const parsed = text === "" ? {} : parseJsonObject(text);
   if (parsed === undefined)
     losses.push(
       loss("", "dropped", `The arguments of call ${block.name} are not a JSON object; {} was sent.`),
     );
-  const naming = { seed: callSeed(state.id), ordinal: state.ordinal };
+  const naming = { seed: callSeed(work.id), ordinal: work.ordinal };
   const call: common.ToolCallPart = {
     type: "tool-call",
     id: block.id,
@@ -237,16 +244,9 @@ function flushCall(
     source: "",
   };
   const parts = encodeResponsePart(call, naming, options, losses);
-  return {
-    state: { ...state, ordinal: state.ordinal + 1, wroteContent: true },
-    event: content(state, parts),
-  };
-}
-
-type Encoded = Step<GenerativeEncodeState, generative.StreamEvent>;
-
-function emit(losses: Loss[], state: GenerativeEncodeState, out: generative.StreamEvent[]): Encoded {
-  return losses.length === 0 ? { state, out } : { state, out, losses };
+  out.push(content(work, parts));
+  work.ordinal += 1;
+  work.wroteContent = true;
 }
 
 /** Text or a thought after the first of its block: the same state, one chunk (the general path agrees). */
@@ -261,192 +261,152 @@ function continuedChunk(
   return content(state, [{ text: part.text }]);
 }
 
-function encodeStep(
-  state: GenerativeEncodeState,
-  part: common.StreamPart,
+const dropped = (losses: Loss[], message: string): void => {
+  losses.push(loss("", "dropped", message));
+};
+
+/** What each common part becomes (research X8–X10). */
+const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
+  "response-start": (work, part) => {
+    work.id = part.id ?? work.id;
+    work.model = part.model ?? work.model;
+    work.extra = { ...extraFields(part.extra) };
+    work.emptyCandidates = part.extra?.origin === "generative" && part.extra.raw.hasCandidates === true;
+    if (part.choiceExtra?.origin === "generative" && isObject(part.choiceExtra.raw.content))
+      work.shape = part.choiceExtra.raw.content;
+    if (part.usage !== undefined) work.usage = encodeGenerativeUsage(part.usage);
+  },
+  "text-start": (work, part) =>
+    setBlock(work, part.index, { kind: "text", emitted: false, signature: undefined }),
+  "text-delta": (work, part, out) => {
+    const block = blockAt(work, part.index);
+    const signature = block?.kind === "text" ? block.signature : undefined;
+    if (part.text === "") return;
+    out.push(
+      content(work, [
+        { text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) },
+      ]),
+    );
+    work.wroteContent = true;
+    setBlock(work, part.index, { kind: "text", emitted: true, signature: undefined });
+  },
+  "block-signature": (work, part, out, losses) => {
+    const block = blockAt(work, part.index);
+    if (part.signature.origin !== "generative") {
+      dropped(losses, `A ${part.signature.origin} signature has no meaning at generative and was dropped.`);
+      return;
+    }
+    if (block?.kind === "tool-call") setBlock(work, part.index, { ...block, signature: part.signature });
+    else if (block?.kind === "text" && !block.emitted)
+      setBlock(work, part.index, { ...block, signature: part.signature.value });
+    else {
+      out.push(content(work, [{ text: "", thoughtSignature: part.signature.value }]));
+      work.wroteContent = true;
+    }
+  },
+  "text-end": (work, part, out, losses) => {
+    const block = blockAt(work, part.index);
+    if (block?.kind === "text" && block.signature !== undefined) {
+      out.push(content(work, [{ text: "", thoughtSignature: block.signature }]));
+      work.wroteContent = true;
+    }
+    if (part.citations !== undefined && part.citations.origin !== "generative")
+      dropped(losses, "Citations of another protocol have no generative form and were dropped.");
+    setBlock(work, part.index, undefined);
+  },
+  "reasoning-start": (work, part) => setBlock(work, part.index, { kind: "reasoning", origin: part.origin }),
+  "reasoning-delta": (work, part, out) => {
+    if (part.text === "") return;
+    out.push(content(work, [{ text: part.text, thought: true }]));
+    work.wroteContent = true;
+  },
+  "reasoning-signature": (work, part, out, losses) => {
+    const block = blockAt(work, part.index);
+    if (block?.kind !== "reasoning" || block.origin !== "generative") {
+      dropped(
+        losses,
+        "A thinking signature of another protocol has no meaning at generative and was dropped.",
+      );
+      return;
+    }
+    out.push(content(work, [{ text: "", thought: true, thoughtSignature: part.signature }]));
+    work.wroteContent = true;
+  },
+  "reasoning-redacted": (_work, _part, _out, losses) =>
+    dropped(losses, "Redacted thinking has no generative equivalent and was dropped."),
+  "reasoning-end": (work, part) => setBlock(work, part.index, undefined),
+  "tool-call-start": (work, part) =>
+    setBlock(work, part.index, {
+      kind: "tool-call",
+      id: part.id,
+      name: part.name,
+      signature: part.signature,
+      extra: part.extra,
+      args: "",
+    }),
+  "tool-call-delta": (work, part) => {
+    const block = blockAt(work, part.index);
+    if (block?.kind !== "tool-call") return;
+    setBlock(work, part.index, {
+      kind: "tool-call",
+      id: block.id,
+      name: block.name,
+      signature: block.signature,
+      extra: block.extra,
+      args: block.args + part.argumentsText,
+    });
+  },
+  "tool-call-end": (work, part, out, losses, options) => {
+    const block = blockAt(work, part.index);
+    if (block?.kind !== "tool-call") return;
+    flushCall(work, block, options, out, losses);
+    setBlock(work, part.index, undefined);
+  },
+  "refusal-delta": (work, part, out, losses) => {
+    if (blockAt(work, part.index) === undefined)
+      losses.push(loss("", "approximated", "A refusal was sent as text with finishReason SAFETY."));
+    out.push(content(work, [{ text: part.text }]));
+    work.wroteContent = true;
+    work.refused = true;
+    setBlock(work, part.index, { kind: "refusal" });
+  },
+  media: (work, part, out, losses, options) => encodeWhole(work, part.part, out, losses, options),
+  opaque: (work, part, out, losses, options) => encodeWhole(work, part.part, out, losses, options),
+  usage: (work, part) => {
+    work.usage = encodeGenerativeUsage(part.usage);
+  },
+  finish: (work, part) => {
+    work.finish = part;
+  },
+  "prompt-blocked": (work, part, out) => {
+    const feedback = { blockReason: part.reason };
+    out.push(
+      chunk(
+        work,
+        work.emptyCandidates ? { candidates: [], promptFeedback: feedback } : { promptFeedback: feedback },
+      ),
+    );
+    work.blocked = true;
+  },
+  error: (work, part, out) => {
+    out.push(encodeGenerativeError(part.error).body);
+    work.done = true;
+    work.blocks = [];
+  },
+};
+
+/** Media or an opaque part: its generative parts, whole, in one chunk. */
+function encodeWhole(
+  work: Work,
+  part: common.MediaPart | common.OpaquePart,
+  out: generative.StreamEvent[],
+  losses: Loss[],
   options: ResolvedOptions,
-): Step<GenerativeEncodeState, generative.StreamEvent> {
-  if (part.type === "text-delta" || part.type === "reasoning-delta") {
-    const continues = continuedChunk(state, part);
-    if (continues !== undefined) return { state, out: [continues] };
-  }
-  const losses: Loss[] = [];
-  switch (part.type) {
-    case "response-start": {
-      const extra = extraFields(part.extra);
-      return emit(
-        losses,
-        {
-          ...state,
-          id: part.id ?? state.id,
-          model: part.model ?? state.model,
-          extra: { ...extra },
-          emptyCandidates: part.extra?.origin === "generative" && part.extra.raw.hasCandidates === true,
-          shape:
-            part.choiceExtra?.origin === "generative" && isObject(part.choiceExtra.raw.content)
-              ? part.choiceExtra.raw.content
-              : state.shape,
-          usage: part.usage === undefined ? state.usage : encodeGenerativeUsage(part.usage),
-        },
-        [],
-      );
-    }
-    case "text-start":
-      return emit(
-        losses,
-        withBlock(state, part.index, { kind: "text", emitted: false, signature: undefined }),
-        [],
-      );
-    case "text-delta": {
-      const block = blockAt(state, part.index);
-      const signature = block?.kind === "text" ? block.signature : undefined;
-      if (part.text === "") return emit(losses, state, []);
-      const next = withBlock({ ...state, wroteContent: true }, part.index, {
-        kind: "text",
-        emitted: true,
-        signature: undefined,
-      });
-      return emit(losses, next, [
-        content(state, [
-          { text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) },
-        ]),
-      ]);
-    }
-    case "block-signature": {
-      const block = blockAt(state, part.index);
-      if (part.signature.origin !== "generative") {
-        losses.push(
-          loss(
-            "",
-            "dropped",
-            `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
-          ),
-        );
-        return emit(losses, state, []);
-      }
-      if (block?.kind === "tool-call")
-        return emit(losses, withBlock(state, part.index, { ...block, signature: part.signature }), []);
-      if (block?.kind === "text" && !block.emitted)
-        return emit(losses, withBlock(state, part.index, { ...block, signature: part.signature.value }), []);
-      return emit(losses, { ...state, wroteContent: true }, [
-        content(state, [{ text: "", thoughtSignature: part.signature.value }]),
-      ]);
-    }
-    case "text-end": {
-      const block = blockAt(state, part.index);
-      const out =
-        block?.kind === "text" && block.signature !== undefined
-          ? [content(state, [{ text: "", thoughtSignature: block.signature }])]
-          : [];
-      if (part.citations !== undefined && part.citations.origin !== "generative") {
-        losses.push(
-          loss("", "dropped", "Citations of another protocol have no generative form and were dropped."),
-        );
-      }
-      return emit(
-        losses,
-        withBlock({ ...state, wroteContent: state.wroteContent || out.length > 0 }, part.index, undefined),
-        out,
-      );
-    }
-    case "reasoning-start":
-      return emit(losses, withBlock(state, part.index, { kind: "reasoning", origin: part.origin }), []);
-    case "reasoning-delta":
-      if (part.text === "") return emit(losses, state, []);
-      return emit(losses, { ...state, wroteContent: true }, [
-        content(state, [{ text: part.text, thought: true }]),
-      ]);
-    case "reasoning-signature": {
-      const block = blockAt(state, part.index);
-      if (block?.kind !== "reasoning" || block.origin !== "generative") {
-        losses.push(
-          loss(
-            "",
-            "dropped",
-            "A thinking signature of another protocol has no meaning at generative and was dropped.",
-          ),
-        );
-        return emit(losses, state, []);
-      }
-      return emit(losses, { ...state, wroteContent: true }, [
-        content(state, [{ text: "", thought: true, thoughtSignature: part.signature }]),
-      ]);
-    }
-    case "reasoning-redacted":
-      losses.push(loss("", "dropped", "Redacted thinking has no generative equivalent and was dropped."));
-      return emit(losses, state, []);
-    case "reasoning-end":
-      return emit(losses, withBlock(state, part.index, undefined), []);
-    case "tool-call-start":
-      return emit(
-        losses,
-        withBlock(state, part.index, {
-          kind: "tool-call",
-          id: part.id,
-          name: part.name,
-          signature: part.signature,
-          extra: part.extra,
-          args: "",
-        }),
-        [],
-      );
-    case "tool-call-delta": {
-      const block = blockAt(state, part.index);
-      if (block?.kind !== "tool-call") return emit(losses, state, []);
-      return emit(
-        losses,
-        withBlock(state, part.index, {
-          kind: "tool-call",
-          id: block.id,
-          name: block.name,
-          signature: block.signature,
-          extra: block.extra,
-          args: block.args + part.argumentsText,
-        }),
-        [],
-      );
-    }
-    case "tool-call-end": {
-      const block = blockAt(state, part.index);
-      if (block?.kind !== "tool-call") return emit(losses, state, []);
-      const flushed = flushCall(state, block, options, losses);
-      return emit(losses, withBlock(flushed.state, part.index, undefined), [flushed.event]);
-    }
-    case "refusal-delta": {
-      const first = blockAt(state, part.index) === undefined;
-      if (first)
-        losses.push(loss("", "approximated", "A refusal was sent as text with finishReason SAFETY."));
-      return emit(
-        losses,
-        withBlock({ ...state, wroteContent: true, refused: true }, part.index, { kind: "refusal" }),
-        [content(state, [{ text: part.text }])],
-      );
-    }
-    case "media":
-    case "opaque": {
-      const parts = encodeResponsePart(part.part, { seed: callSeed(state.id), ordinal: 0 }, options, losses);
-      return emit(
-        losses,
-        parts.length === 0 ? state : { ...state, wroteContent: true },
-        parts.length === 0 ? [] : [content(state, parts)],
-      );
-    }
-    case "usage":
-      return emit(losses, { ...state, usage: encodeGenerativeUsage(part.usage) }, []);
-    case "finish":
-      return emit(losses, { ...state, finish: part }, []);
-    case "prompt-blocked":
-      return emit(losses, { ...state, blocked: true }, [
-        chunk(
-          state,
-          state.emptyCandidates
-            ? { candidates: [], promptFeedback: { blockReason: part.reason } }
-            : { promptFeedback: { blockReason: part.reason } },
-        ),
-      ]);
-    case "error":
-      return emit(losses, { ...state, done: true, blocks: [] }, [encodeGenerativeError(part.error).body]);
-  }
+): void {
+  const parts = encodeResponsePart(part, { seed: callSeed(work.id), ordinal: 0 }, options, losses);
+  if (parts.length === 0) return;
+  out.push(content(work, parts));
+  work.wroteContent = true;
 }
 
 /** The id a call would get if this library synthesized it; exported for tests. */

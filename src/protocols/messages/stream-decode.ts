@@ -46,7 +46,18 @@ export type MessagesDecodeState = {
   readonly finished: boolean;
 };
 
-type Step = { state: MessagesDecodeState; out: common.StreamPart[] };
+/** The draft one step changes (reducer.ts). */
+type Work = common.Draft<MessagesDecodeState>;
+
+function copy(state: MessagesDecodeState): Work {
+  return {
+    next: state.next,
+    open: state.open,
+    usage: state.usage,
+    pending: state.pending,
+    finished: state.finished,
+  };
+}
 
 const MESSAGE_FIELDS = ["id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage"];
 
@@ -65,27 +76,21 @@ function openAt(state: MessagesDecodeState, at: number): Open | undefined {
   return undefined;
 }
 
-/** `state` with the block at `at` set to `open` (or removed when undefined) and `next` as given. */
-function withOpen(
-  state: MessagesDecodeState,
-  at: number,
-  open: Open | undefined,
-  next: number = state.next,
-): MessagesDecodeState {
+/** Sets the block at `at` to `open` (or removes it when undefined): a new list, the earlier one untouched. */
+function setOpen(work: Work, at: number, open: Open | undefined): void {
   const key = String(at);
   const entries: OpenEntry[] = [];
-  for (const entry of state.open) if (entry.key !== key) entries.push(entry);
+  for (const entry of work.open) if (entry.key !== key) entries.push(entry);
   if (open !== undefined) entries.push({ key, open });
-  return { next, open: entries, usage: state.usage, pending: state.pending, finished: state.finished };
+  work.open = entries;
 }
 
 function toUsage(usage: Readonly<Record<string, unknown>>): common.Usage {
   return decodeMessagesUsage(usage as Usage, "/usage", []);
 }
 
-function startBlock(state: MessagesDecodeState, at: number, block: ContentBlock): Step {
-  const index = state.next;
-  const out: common.StreamPart[] = [];
+function startBlock(work: Work, at: number, block: ContentBlock, out: common.StreamPart[]): void {
+  const index = work.next;
   let open: Open;
   switch (block.type) {
     case "text": {
@@ -126,18 +131,18 @@ function startBlock(state: MessagesDecodeState, at: number, block: ContentBlock)
     default:
       open = { kind: "opaque", index, block, json: "" };
   }
-  return { state: withOpen(state, at, open, index + 1), out };
+  setOpen(work, at, open);
+  work.next = index + 1;
 }
 
-function stopBlock(state: MessagesDecodeState, at: number): Step {
-  const open = openAt(state, at);
-  if (open === undefined) return { state, out: [] };
+function stopBlock(work: Work, at: number, out: common.StreamPart[]): void {
+  const open = openAt(work, at);
+  if (open === undefined) return;
   // A tool call whose input never grew past "" takes no arguments: `{}`, so targets get valid JSON.
-  const out: common.StreamPart[] =
-    open.kind === "tool" && !open.args
-      ? [{ type: "tool-call-delta", index: open.index, argumentsText: "{}" }, endPart(open)]
-      : [endPart(open)];
-  return { state: withOpen(state, at, undefined), out };
+  if (open.kind === "tool" && !open.args)
+    out.push({ type: "tool-call-delta", index: open.index, argumentsText: "{}" });
+  out.push(endPart(open));
+  setOpen(work, at, undefined);
 }
 
 function endPart(open: Open): common.StreamPart {
@@ -163,54 +168,60 @@ function endPart(open: Open): common.StreamPart {
   }
 }
 
-function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step {
+/** `state` with the block at `at` set to `open`: one draft. */
+function withOpen(state: MessagesDecodeState, at: number, open: Open): MessagesDecodeState {
+  const work = copy(state);
+  setOpen(work, at, open);
+  return work;
+}
+
+/** A delta the inline fast path did not take: the state changes only where a block gathers input. */
+function delta(
+  state: MessagesDecodeState,
+  event: ContentBlockDeltaEvent,
+  out: common.StreamPart[],
+): MessagesDecodeState {
   const open = openAt(state, event.index);
-  if (open === undefined) return { state, out: [] };
+  if (open === undefined) return state;
   const change = event.delta;
   const index = open.index;
   switch (change.type) {
     case "text_delta": {
       const text = (change as { text: string }).text;
-      return { state, out: open.kind === "text" && text !== "" ? [{ type: "text-delta", index, text }] : [] };
+      if (open.kind === "text" && text !== "") out.push({ type: "text-delta", index, text });
+      return state;
     }
     case "citations_delta":
-      if (open.kind !== "text") return { state, out: [] };
-      return {
-        state: withOpen(state, event.index, {
-          ...open,
-          citations: [...open.citations, (change as { citation: unknown }).citation],
-        }),
-        out: [],
-      };
+      if (open.kind !== "text") return state;
+      return withOpen(state, event.index, {
+        ...open,
+        citations: [...open.citations, (change as { citation: unknown }).citation],
+      });
     case "thinking_delta": {
       const text = (change as { thinking: string }).thinking;
-      return {
-        state,
-        out: open.kind === "reasoning" && text !== "" ? [{ type: "reasoning-delta", index, text }] : [],
-      };
+      if (open.kind === "reasoning" && text !== "") out.push({ type: "reasoning-delta", index, text });
+      return state;
     }
     case "signature_delta": {
       const signature = (change as { signature: string }).signature;
-      return {
-        state,
-        out: open.kind === "reasoning" ? [{ type: "reasoning-signature", index, signature }] : [],
-      };
+      if (open.kind === "reasoning") out.push({ type: "reasoning-signature", index, signature });
+      return state;
     }
     case "input_json_delta": {
       const text = (change as { partial_json: string }).partial_json;
       if (open.kind === "tool") {
-        if (text === "") return { state, out: [] };
-        const out: common.StreamPart[] = [{ type: "tool-call-delta", index, argumentsText: text }];
-        return { state: open.args ? state : withOpen(state, event.index, { ...open, args: true }), out };
+        if (text === "") return state;
+        out.push({ type: "tool-call-delta", index, argumentsText: text });
+        return open.args ? state : withOpen(state, event.index, { ...open, args: true });
       }
       if (open.kind === "opaque") {
         const grown: Open = { kind: "opaque", index: open.index, block: open.block, json: open.json + text };
-        return { state: withOpen(state, event.index, grown), out: [] };
+        return withOpen(state, event.index, grown);
       }
-      return { state, out: [] };
+      return state;
     }
     default: {
-      if (open.kind !== "opaque") return { state, out: [] };
+      if (open.kind !== "opaque") return state;
       // An unknown delta (compaction_delta …): append its string fields to the block's fields of the same name.
       const merged: Record<string, unknown> = { ...open.block };
       for (const [key, value] of Object.entries(change)) {
@@ -218,24 +229,18 @@ function delta(state: MessagesDecodeState, event: ContentBlockDeltaEvent): Step 
         const before = merged[key];
         merged[key] = (typeof before === "string" ? before : "") + value;
       }
-      return {
-        state: withOpen(state, event.index, { ...open, block: merged }),
-        out: [],
-      };
+      return withOpen(state, event.index, { ...open, block: merged });
     }
   }
 }
 
-function messageStart(state: MessagesDecodeState, event: MessageStartEvent): Step {
+function messageStart(work: Work, event: MessageStartEvent, out: common.StreamPart[]): void {
   const message = event.message;
   const extra = others(message, MESSAGE_FIELDS);
   const usage = toUsage(message.usage);
-  let current: MessagesDecodeState = {
-    ...state,
-    usage: message.usage,
-    pending: message.stop_reason ?? undefined,
-  };
-  const out: common.StreamPart[] = [
+  work.usage = message.usage;
+  work.pending = message.stop_reason ?? undefined;
+  out.push(
     {
       type: "response-start",
       id: message.id,
@@ -244,30 +249,25 @@ function messageStart(state: MessagesDecodeState, event: MessageStartEvent): Ste
       ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
     },
     { type: "usage", usage },
-  ];
+  );
   // A message_start may already hold content (programmatic tool calling): emit each block whole.
   message.content.forEach((block, position) => {
     const key = -1 - position;
-    const started = startBlock(current, key, block);
-    const stopped = stopBlock(started.state, key);
-    current = stopped.state;
-    out.push(...started.out, ...stopped.out);
+    startBlock(work, key, block, out);
+    stopBlock(work, key, out);
   });
-  return { state: current, out };
 }
 
-function messageDelta(state: MessagesDecodeState, event: MessageDeltaEvent): Step {
-  const out: common.StreamPart[] = [];
-  let usage = state.usage;
+function messageDelta(work: Work, event: MessageDeltaEvent, out: common.StreamPart[]): void {
   if (event.usage !== undefined) {
     const fresh = Object.fromEntries(
       Object.entries(event.usage as DeltaUsage).filter(([, value]) => value !== null),
     );
-    usage = { ...(state.usage ?? { input_tokens: 0 }), ...fresh };
-    out.push({ type: "usage", usage: toUsage(usage) });
+    work.usage = { ...(work.usage ?? { input_tokens: 0 }), ...fresh };
+    out.push({ type: "usage", usage: toUsage(work.usage) });
   }
   const reason = event.delta.stop_reason;
-  if (reason === null || reason === undefined) return { state: { ...state, usage }, out };
+  if (reason === null || reason === undefined) return;
   const extra = {
     ...others(event, ["type", "delta", "usage"]),
     ...others(event.delta, ["stop_reason", "stop_sequence"]),
@@ -280,74 +280,48 @@ function messageDelta(state: MessagesDecodeState, event: MessageDeltaEvent): Ste
     ...(typeof sequence === "string" ? { stopSequence: sequence } : {}),
     extra: { origin: "messages", raw: extra },
   });
-  return { state: { ...state, usage, finished: true }, out };
+  work.finished = true;
 }
 
-function step(state: MessagesDecodeState, event: StreamEvent): Step {
+function messageStop(state: MessagesDecodeState, out: common.StreamPart[]): MessagesDecodeState {
+  if (state.finished || state.pending === undefined) return state;
+  out.push({
+    type: "finish",
+    reason: decodeMessagesStopReason(state.pending),
+    rawReason: state.pending,
+    extra: { origin: "messages", raw: {} },
+  });
+  const work = copy(state);
+  work.finished = true;
+  return work;
+}
+
+function step(state: MessagesDecodeState, event: StreamEvent, out: common.StreamPart[]): MessagesDecodeState {
   switch (event.type) {
-    case "message_start":
-      return messageStart(state, event as MessageStartEvent);
-    case "content_block_start": {
-      const start = event as ContentBlockStartEvent;
-      return startBlock(state, start.index, start.content_block);
-    }
     case "content_block_delta":
-      return delta(state, event as ContentBlockDeltaEvent);
-    case "content_block_stop":
-      return stopBlock(state, (event as { index: number }).index);
-    case "message_delta":
-      return messageDelta(state, event as MessageDeltaEvent);
+      // The most frequent event: a text delta continues its block and the state stays as it is.
+      return delta(state, event as ContentBlockDeltaEvent, out);
     case "message_stop":
-      if (state.finished || state.pending === undefined) return { state, out: [] };
-      return {
-        state: { ...state, finished: true },
-        out: [
-          {
-            type: "finish",
-            reason: decodeMessagesStopReason(state.pending),
-            rawReason: state.pending,
-            extra: { origin: "messages", raw: {} },
-          },
-        ],
-      };
+      return messageStop(state, out);
     case "error":
-      return { state, out: [{ type: "error", error: decodeMessagesError({ status: 200, body: event }) }] };
-    default:
-      return { state, out: [] };
-  }
-}
-
-/**
- * `step`'s one part for a text, thinking or argument delta that continues its open block without
- * changing the state; `undefined` for anything else (`step` decides).
- */
-function single(state: MessagesDecodeState, event: StreamEvent): common.StreamPart | undefined {
-  if (event.type !== "content_block_delta") return undefined;
-  const { index: at, delta: change } = event as ContentBlockDeltaEvent;
-  if (typeof change !== "object" || change === null) return undefined;
-  const open = openAt(state, at);
-  if (open === undefined) return undefined;
-  switch (change.type) {
-    case "text_delta": {
-      const text = (change as { text: unknown }).text;
-      return open.kind === "text" && typeof text === "string" && text !== ""
-        ? { type: "text-delta", index: open.index, text }
-        : undefined;
-    }
-    case "thinking_delta": {
-      const text = (change as { thinking: unknown }).thinking;
-      return open.kind === "reasoning" && typeof text === "string" && text !== ""
-        ? { type: "reasoning-delta", index: open.index, text }
-        : undefined;
-    }
-    case "input_json_delta": {
-      const text = (change as { partial_json: unknown }).partial_json;
-      return open.kind === "tool" && open.args && typeof text === "string" && text !== ""
-        ? { type: "tool-call-delta", index: open.index, argumentsText: text }
-        : undefined;
+      out.push({ type: "error", error: decodeMessagesError({ status: 200, body: event }) });
+      return state;
+    case "message_start":
+    case "content_block_start":
+    case "content_block_stop":
+    case "message_delta": {
+      const work = copy(state);
+      if (event.type === "message_start") messageStart(work, event as MessageStartEvent, out);
+      else if (event.type === "message_delta") messageDelta(work, event as MessageDeltaEvent, out);
+      else if (event.type === "content_block_stop") stopBlock(work, (event as { index: number }).index, out);
+      else {
+        const start = event as ContentBlockStartEvent;
+        startBlock(work, start.index, start.content_block, out);
+      }
+      return work;
     }
     default:
-      return undefined;
+      return state;
   }
 }
 
@@ -358,10 +332,12 @@ export function messagesStreamDecoder(
   return {
     initial: { next: 0, open: [], usage: undefined, pending: undefined, finished: false },
     step,
-    single,
-    end(state) {
+    end(state, out) {
       const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
-      return { state: { ...state, open: [] }, out: open.map(endPart) };
+      for (const entry of open) out.push(endPart(entry));
+      const work = copy(state);
+      work.open = [];
+      return work;
     },
   };
 }

@@ -8,7 +8,7 @@ import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
-import type { StreamReducer } from "../../common/reducer";
+import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { encodeMessagesError } from "./error";
 import { chooseStopReason } from "./finish-reason";
 import type { ContentBlock, DeltaUsage, StreamEvent } from "./schema";
@@ -35,16 +35,14 @@ export type MessagesEncodeState = {
   readonly blocked: boolean;
 };
 
-type Step = { state: MessagesEncodeState; out: StreamEvent[]; losses?: Loss[] };
+/** The draft one step changes (reducer.ts). */
+type Work = common.Draft<MessagesEncodeState>;
 
 const DELTA_FIELDS = new Set(["stop_details", "container"]);
 
-/**
- * `state` with `changes` (names of state fields, never input keys). Built field by field: V8 runs a
- * spread of an object this size several times slower, and block boundaries come often in short streams.
- */
-function update(state: MessagesEncodeState, changes: Partial<MessagesEncodeState>): MessagesEncodeState {
-  const copy: { -readonly [K in keyof MessagesEncodeState]: MessagesEncodeState[K] } = {
+/** A draft of `state`, field by field: V8 runs a spread of an object this size several times slower. */
+function copy(state: MessagesEncodeState): Work {
+  return {
     phase: state.phase,
     id: state.id,
     model: state.model,
@@ -58,51 +56,49 @@ function update(state: MessagesEncodeState, changes: Partial<MessagesEncodeState
     refusal: state.refusal,
     blocked: state.blocked,
   };
-  return Object.assign(copy, changes);
 }
 
-function messageStart(state: MessagesEncodeState, options: ResolvedOptions): Step {
-  if (state.phase !== "new") return { state, out: [] };
+function messageStart(work: Work, out: StreamEvent[], options: ResolvedOptions): void {
+  if (work.phase !== "new") return;
   // Output details are final figures: they go in message_delta only, whose usage clients merge over this.
   const { output_tokens_details: _, ...usage } =
-    state.usage === undefined ? { input_tokens: 0, output_tokens: 0 } : encodeMessagesUsage(state.usage);
+    work.usage === undefined ? { input_tokens: 0, output_tokens: 0 } : encodeMessagesUsage(work.usage);
   const message = {
-    ...(state.extra?.origin === "messages" ? state.extra.raw : {}),
-    id: state.id ?? syntheticId(options, "msg"),
+    ...(work.extra?.origin === "messages" ? work.extra.raw : {}),
+    id: work.id ?? syntheticId(options, "msg"),
     type: "message" as const,
     role: "assistant" as const,
-    model: state.model ?? options.model ?? "",
+    model: work.model ?? options.model ?? "",
     content: [],
     stop_reason: null,
     stop_sequence: null,
     usage,
   };
-  return { state: update(state, { phase: "open" }), out: [{ type: "message_start", message }] };
+  out.push({ type: "message_start", message });
+  work.phase = "open";
 }
 
-function close(state: MessagesEncodeState): Step {
-  if (state.current === undefined) return { state, out: [] };
-  return {
-    state: update(state, { current: undefined }),
-    out: [{ type: "content_block_stop", index: state.current.out }],
-  };
+function close(work: Work, out: StreamEvent[]): void {
+  if (work.current === undefined) return;
+  out.push({ type: "content_block_stop", index: work.current.out });
+  work.current = undefined;
 }
 
 /** Closes the open block and starts a new one (after message_start). */
 function open(
-  state: MessagesEncodeState,
+  work: Work,
   index: number,
   kind: Kind,
   block: ContentBlock,
+  out: StreamEvent[],
   options: ResolvedOptions,
-): Step {
-  const started = messageStart(state, options);
-  const closed = close(started.state);
-  const out = closed.state.next;
-  return {
-    state: update(closed.state, { current: { index, out, kind }, next: out + 1 }),
-    out: [...started.out, ...closed.out, { type: "content_block_start", index: out, content_block: block }],
-  };
+): void {
+  messageStart(work, out, options);
+  close(work, out);
+  const at = work.next;
+  work.current = { index, out: at, kind };
+  work.next = at + 1;
+  out.push({ type: "content_block_start", index: at, content_block: block });
 }
 
 function isCurrent(state: MessagesEncodeState, index: number, kind: Kind): boolean {
@@ -114,7 +110,6 @@ function isCurrent(state: MessagesEncodeState, index: number, kind: Kind): boole
  * state unchanged); `undefined` otherwise.
  */
 function continuedEvent(state: MessagesEncodeState, part: common.StreamPart): StreamEvent | undefined {
-  if (state.phase === "done") return undefined;
   const current = state.current;
   if (current === undefined) return undefined;
   if (part.type === "text-delta") {
@@ -137,54 +132,41 @@ function continuedEvent(state: MessagesEncodeState, part: common.StreamPart): St
   return undefined;
 }
 
-function text(state: MessagesEncodeState, index: number, value: string, options: ResolvedOptions): Step {
-  if (value === "") return { state, out: [] };
-  const current = state.current;
-  if (current !== undefined && current.index === index && current.kind === "text") {
-    // The open text block continues: the same state, one event.
-    return {
-      state,
-      out: [{ type: "content_block_delta", index: current.out, delta: { type: "text_delta", text: value } }],
-    };
-  }
-  const ready = open(state, index, "text", { type: "text", text: "" }, options);
-  ready.out.push({
+function text(work: Work, index: number, value: string, out: StreamEvent[], options: ResolvedOptions): void {
+  if (value === "") return;
+  if (!isCurrent(work, index, "text")) open(work, index, "text", { type: "text", text: "" }, out, options);
+  out.push({
     type: "content_block_delta",
-    index: ready.state.current?.out ?? 0,
+    index: work.current?.out ?? 0,
     delta: { type: "text_delta", text: value },
   });
-  return ready;
 }
 
 function thinking(
-  state: MessagesEncodeState,
+  work: Work,
   index: number,
   delta: StreamEvent,
+  out: StreamEvent[],
   options: ResolvedOptions,
-): Step {
-  const ready = isCurrent(state, index, "thinking")
-    ? { state, out: [] }
-    : open(state, index, "thinking", { type: "thinking", thinking: "", signature: "" }, options);
-  return {
-    state: ready.state,
-    out: [...ready.out, { ...delta, index: ready.state.current?.out ?? 0 } as StreamEvent],
-  };
+): void {
+  if (!isCurrent(work, index, "thinking"))
+    open(work, index, "thinking", { type: "thinking", thinking: "", signature: "" }, out, options);
+  out.push({ ...delta, index: work.current?.out ?? 0 } as StreamEvent);
 }
 
-function drop(state: MessagesEncodeState, message: string): Step {
-  return { state, out: [], losses: [loss("", "dropped", message)] };
-}
+const dropped = (losses: Loss[], message: string): void => {
+  losses.push(loss("", "dropped", message));
+};
 
 function usageDelta(usage: common.Usage | undefined): DeltaUsage {
   return usage === undefined ? { output_tokens: 0 } : encodeMessagesUsage(usage);
 }
 
 /** message_delta + message_stop, after closing the open block. */
-function finish(state: MessagesEncodeState, options: ResolvedOptions): Step {
-  const started = messageStart(state, options);
-  const closed = close(started.state);
-  const given = closed.state.finish;
-  const losses: Loss[] = [];
+function finish(work: Work, out: StreamEvent[], losses: Loss[], options: ResolvedOptions): void {
+  messageStart(work, out, options);
+  close(work, out);
+  const given = work.finish;
   if (given === undefined) {
     losses.push(
       loss(
@@ -197,8 +179,8 @@ function finish(state: MessagesEncodeState, options: ResolvedOptions): Step {
   const stop = chooseStopReason({
     reason: given?.reason,
     rawReason: given?.rawReason,
-    hasToolCalls: closed.state.toolCalls > 0,
-    hasRefusal: closed.state.refusal,
+    hasToolCalls: work.toolCalls > 0,
+    hasRefusal: work.refusal,
     own: given?.extra?.origin === "messages",
   });
   if (stop.approximated) {
@@ -213,200 +195,166 @@ function finish(state: MessagesEncodeState, options: ResolvedOptions): Step {
   const extra = given?.extra?.origin === "messages" ? given.extra.raw : {};
   const inDelta = Object.fromEntries(Object.entries(extra).filter(([key]) => DELTA_FIELDS.has(key)));
   const atTop = Object.fromEntries(Object.entries(extra).filter(([key]) => !DELTA_FIELDS.has(key)));
-  const events: StreamEvent[] = [
+  out.push(
     {
       ...atTop,
       type: "message_delta",
       delta: { ...inDelta, stop_reason: stop.value, stop_sequence: given?.stopSequence ?? null },
-      usage: usageDelta(closed.state.usage),
+      usage: usageDelta(work.usage),
     },
     { type: "message_stop" },
-  ];
-  return {
-    state: update(closed.state, { phase: "done" }),
-    out: [...started.out, ...closed.out, ...events],
-    losses,
-  };
+  );
+  work.phase = "done";
 }
 
-function step(state: MessagesEncodeState, part: common.StreamPart, options: ResolvedOptions): Step {
-  if (state.phase === "done") return { state, out: [] };
-  switch (part.type) {
-    case "response-start":
-      return {
-        state: update(state, {
-          id: part.id ?? state.id,
-          model: part.model ?? state.model,
-          extra: part.extra ?? state.extra,
-          usage: part.usage ?? state.usage,
-        }),
-        out: [],
-      };
-    case "text-start":
-      return { state, out: [] };
-    case "text-delta":
-      return text(state, part.index, part.text, options);
-    case "refusal-delta": {
-      const result = text(update(state, { refusal: true }), part.index, part.text, options);
-      return result;
-    }
-    case "text-end": {
-      const out: StreamEvent[] = [];
-      const losses: Loss[] = [];
-      if (part.citations !== undefined && part.citations.origin !== "messages") {
-        losses.push(
-          loss(
-            "",
-            "dropped",
-            `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
-          ),
-        );
-      } else if (part.citations !== undefined && isCurrent(state, part.index, "text")) {
-        for (const citation of part.citations.items) {
-          out.push({
-            type: "content_block_delta",
-            index: state.current?.out ?? 0,
-            delta: { type: "citations_delta", citation },
-          } as StreamEvent);
-        }
-      }
-      const closed = isCurrent(state, part.index, "text") ? close(state) : { state, out: [] };
-      return { state: closed.state, out: [...out, ...closed.out], losses };
-    }
-    case "reasoning-start":
-      return {
-        state: update(state, { reasoning: { ...state.reasoning, [part.index]: part.origin } }),
-        out: [],
-      };
-    case "reasoning-delta":
-      if (part.text === "") return { state, out: [] };
-      return thinking(
-        state,
-        part.index,
-        { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: part.text } },
-        options,
+const nothing = (): void => undefined;
+
+/** What each common part becomes (research X4, X5). */
+const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
+  "response-start": (work, part) => {
+    work.id = part.id ?? work.id;
+    work.model = part.model ?? work.model;
+    work.extra = part.extra ?? work.extra;
+    work.usage = part.usage ?? work.usage;
+  },
+  "text-start": nothing,
+  "text-delta": (work, part, out, _losses, options) => text(work, part.index, part.text, out, options),
+  "refusal-delta": (work, part, out, _losses, options) => {
+    work.refusal = true;
+    text(work, part.index, part.text, out, options);
+  },
+  "text-end": (work, part, out, losses) => {
+    const current = isCurrent(work, part.index, "text");
+    if (part.citations !== undefined && part.citations.origin !== "messages") {
+      dropped(
+        losses,
+        `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
       );
-    case "reasoning-signature":
-      if ((state.reasoning[part.index] ?? "messages") !== "messages") {
-        return drop(
-          state,
-          "A reasoning signature is valid only at the provider that issued it and was dropped.",
-        );
-      }
-      return thinking(
-        state,
-        part.index,
-        {
+    } else if (part.citations !== undefined && current) {
+      for (const citation of part.citations.items) {
+        out.push({
           type: "content_block_delta",
-          index: 0,
-          delta: { type: "signature_delta", signature: part.signature },
-        },
-        options,
-      );
-    case "reasoning-redacted":
-      if ((state.reasoning[part.index] ?? "messages") !== "messages") {
-        return drop(
-          state,
-          "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
-        );
+          index: work.current?.out ?? 0,
+          delta: { type: "citations_delta", citation },
+        } as StreamEvent);
       }
-      return open(state, part.index, "redacted", { type: "redacted_thinking", data: part.data }, options);
-    case "reasoning-end": {
-      const rest = Object.fromEntries(
-        Object.entries(state.reasoning).filter(([key]) => Number(key) !== part.index),
+    }
+    if (current) close(work, out);
+  },
+  "reasoning-start": (work, part) => {
+    work.reasoning = { ...work.reasoning, [part.index]: part.origin };
+  },
+  "reasoning-delta": (work, part, out, _losses, options) => {
+    if (part.text === "") return;
+    const delta = { type: "thinking_delta", thinking: part.text } as const;
+    thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
+  },
+  "reasoning-signature": (work, part, out, losses, options) => {
+    if ((work.reasoning[part.index] ?? "messages") !== "messages") {
+      dropped(losses, "A reasoning signature is valid only at the provider that issued it and was dropped.");
+      return;
+    }
+    const delta = { type: "signature_delta", signature: part.signature } as const;
+    thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
+  },
+  "reasoning-redacted": (work, part, out, losses, options) => {
+    if ((work.reasoning[part.index] ?? "messages") !== "messages") {
+      dropped(losses, "Redacted reasoning of another protocol has no messages equivalent and was dropped.");
+      return;
+    }
+    open(work, part.index, "redacted", { type: "redacted_thinking", data: part.data }, out, options);
+  },
+  "reasoning-end": (work, part, out) => {
+    const rest = Object.fromEntries(
+      Object.entries(work.reasoning).filter(([key]) => Number(key) !== part.index),
+    );
+    if (work.current?.index === part.index) close(work, out);
+    work.reasoning = rest;
+  },
+  "tool-call-start": (work, part, out, losses, options) => {
+    const id = part.id ?? syntheticId(options, work.id ?? "msg", work.toolCalls);
+    const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
+    const block = { ...extra, type: "tool_use", id, name: part.name, input: {} } as ContentBlock;
+    open(work, part.index, "tool", block, out, options);
+    if (part.signature !== undefined && part.signature.origin !== "messages")
+      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+    work.toolCalls += 1;
+  },
+  "tool-call-delta": (work, part, out, losses) => {
+    if (part.argumentsText === "") return;
+    if (!isCurrent(work, part.index, "tool")) {
+      dropped(
+        losses,
+        "Arguments of a tool call arrived after another block started; the messages stream cannot reopen it.",
       );
-      const closed = state.current?.index === part.index ? close(state) : { state, out: [] };
-      return { state: update(closed.state, { reasoning: rest }), out: closed.out };
+      return;
     }
-    case "tool-call-start": {
-      const id = part.id ?? syntheticId(options, state.id ?? "msg", state.toolCalls);
-      const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
-      const opened = open(
-        state,
-        part.index,
-        "tool",
-        { ...extra, type: "tool_use", id, name: part.name, input: {} },
-        options,
-      );
-      const losses =
-        part.signature !== undefined && part.signature.origin !== "messages"
-          ? [
-              loss(
-                "",
-                "dropped",
-                "A thought signature is valid only at the provider that issued it and was dropped.",
-              ),
-            ]
-          : [];
-      return { state: update(opened.state, { toolCalls: state.toolCalls + 1 }), out: opened.out, losses };
+    out.push({
+      type: "content_block_delta",
+      index: work.current?.out ?? 0,
+      delta: { type: "input_json_delta", partial_json: part.argumentsText },
+    });
+  },
+  "tool-call-end": (work, part, out) => {
+    if (isCurrent(work, part.index, "tool")) close(work, out);
+  },
+  "block-signature": (_work, part, _out, losses) => {
+    if (part.signature.origin !== "messages")
+      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+  },
+  media: (_work, _part, _out, losses) =>
+    dropped(losses, "A messages response cannot carry media output; it was dropped."),
+  opaque: (work, part, out, losses, options) => {
+    if (part.part.origin !== "messages") {
+      dropped(losses, `A ${part.part.origin} ${part.part.label} has no messages equivalent and was dropped.`);
+      return;
     }
-    case "tool-call-delta": {
-      if (part.argumentsText === "") return { state, out: [] };
-      if (!isCurrent(state, part.index, "tool")) {
-        return drop(
-          state,
-          "Arguments of a tool call arrived after another block started; the messages stream cannot reopen it.",
-        );
-      }
-      return {
-        state,
-        out: [
-          {
-            type: "content_block_delta",
-            index: state.current?.out ?? 0,
-            delta: { type: "input_json_delta", partial_json: part.argumentsText },
-          },
-        ],
-      };
-    }
-    case "tool-call-end":
-      return isCurrent(state, part.index, "tool") ? close(state) : { state, out: [] };
-    case "block-signature":
-      return part.signature.origin === "messages"
-        ? { state, out: [] }
-        : drop(state, "A thought signature is valid only at the provider that issued it and was dropped.");
-    case "media":
-      return drop(state, "A messages response cannot carry media output; it was dropped.");
-    case "opaque": {
-      if (part.part.origin !== "messages")
-        return drop(
-          state,
-          `A ${part.part.origin} ${part.part.label} has no messages equivalent and was dropped.`,
-        );
-      const opened = open(state, part.index, "tool", part.part.raw as ContentBlock, options);
-      const closed = close(opened.state);
-      return { state: closed.state, out: [...opened.out, ...closed.out] };
-    }
-    case "usage": {
-      // The same figures again (generative repeats them on every chunk): nothing changes.
-      if (part.usage === state.usage && state.finish === undefined) return { state, out: [] };
-      const next = update(state, { usage: part.usage });
-      // Usage after the finish is the final figure (research X2): the message can end now.
-      return state.finish === undefined ? { state: next, out: [] } : finish(next, options);
-    }
-    case "finish": {
-      const started = messageStart(state, options);
-      const closed = close(started.state);
-      // A blocked prompt stays a refusal when an empty candidate's finish follows it (as in responses).
-      const blocked = state.blocked && state.next === 0;
-      return {
-        state: update(closed.state, { finish: blocked ? state.finish : part }),
-        out: [...started.out, ...closed.out],
-      };
-    }
-    case "prompt-blocked": {
-      const started = messageStart(state, options);
-      return {
-        state: update(started.state, { blocked: true, finish: { type: "finish", reason: "refusal" } }),
-        out: started.out,
-      };
-    }
-    case "error":
-      return {
-        state: update(state, { phase: "done", current: undefined }),
-        out: [{ type: "error", error: encodeMessagesError(part.error).body.error }],
-      };
+    open(work, part.index, "tool", part.part.raw as ContentBlock, out, options);
+    close(work, out);
+  },
+  usage: (work, part, out, losses, options) => {
+    work.usage = part.usage;
+    // Usage after the finish is the final figure (research X2): the message can end now.
+    if (work.finish !== undefined) finish(work, out, losses, options);
+  },
+  finish: (work, part, out, _losses, options) => {
+    // A blocked prompt stays a refusal when an empty candidate's finish follows it (as in responses).
+    const blocked = work.blocked && work.next === 0;
+    messageStart(work, out, options);
+    close(work, out);
+    if (!blocked) work.finish = part;
+  },
+  "prompt-blocked": (work, _part, out, _losses, options) => {
+    messageStart(work, out, options);
+    work.blocked = true;
+    work.finish = { type: "finish", reason: "refusal" };
+  },
+  error: (work, part, out) => {
+    work.phase = "done";
+    work.current = undefined;
+    out.push({ type: "error", error: encodeMessagesError(part.error).body.error });
+  },
+};
+
+function step(
+  state: MessagesEncodeState,
+  part: common.StreamPart,
+  out: StreamEvent[],
+  losses: Loss[],
+  options: ResolvedOptions,
+): MessagesEncodeState {
+  if (state.phase === "done") return state;
+  // The open block continues: the same state, one event.
+  const continues = continuedEvent(state, part);
+  if (continues !== undefined) {
+    out.push(continues);
+    return state;
   }
+  // The same figures again (generative repeats them on every chunk): nothing changes.
+  if (part.type === "usage" && part.usage === state.usage && state.finish === undefined) return state;
+  const work = copy(state);
+  handlePart(handlers, work, part, out, losses, options);
+  return work;
 }
 
 /** The messages stream encoder: common stream parts → events, always a well-formed messages stream. */
@@ -428,9 +376,13 @@ export function messagesStreamEncoder(
       refusal: false,
       blocked: false,
     },
-    step: (state, part) => step(state, part, options),
-    single: continuedEvent,
-    end: (state) => (state.phase === "done" ? { state, out: [] } : finish(state, options)),
+    step: (state, part, out, losses) => step(state, part, out, losses, options),
+    end(state, out, losses) {
+      if (state.phase === "done") return state;
+      const work = copy(state);
+      finish(work, out, losses, options);
+      return work;
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { encodeChatError } from "../../../src/protocols/chat/error";
 import { encodeChatResponse } from "../../../src/protocols/chat/response";
 import { DONE } from "../../../src/protocols/chat/schema";
 import { chatStreamEncoder } from "../../../src/protocols/chat/stream-encode";
-import { runAll } from "./stream-helpers";
+import { runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({ created: 1700000000 });
 

@@ -14,7 +14,7 @@ import {
   chatResponseArb,
   chatStreamArb,
 } from "../../arbitraries/chat";
-import { runAll } from "./stream-helpers";
+import { runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({});
 

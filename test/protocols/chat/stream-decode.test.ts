@@ -3,8 +3,8 @@ import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import * as chat from "../../../src/protocols/chat/schema";
 import { chatStreamDecoder } from "../../../src/protocols/chat/stream-decode";
+import { runAll, stepOnce } from "../../helpers/reducer";
 import { chatFixtures, readSseEvents } from "./fixtures";
-import { runAll } from "./stream-helpers";
 
 const decoder = chatStreamDecoder(resolveOptions({}));
 const decode = (events: unknown[], end = true) =>
@@ -218,7 +218,7 @@ describe("chatStreamDecoder", () => {
   test("state stays small: it never holds the text seen so far", () => {
     let state = decoder.initial;
     for (let i = 0; i < 2000; i++)
-      state = decoder.step(state, { choices: [{ index: 0, delta: { content: "word " } }] }).state;
+      state = stepOnce(decoder, state, { choices: [{ index: 0, delta: { content: "word " } }] }).state;
     expect(JSON.stringify(state).length).toBeLessThan(300);
   });
 });

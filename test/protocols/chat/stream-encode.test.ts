@@ -4,8 +4,8 @@ import { resolveOptions } from "../../../src/common/options";
 import * as chat from "../../../src/protocols/chat/schema";
 import { chatStreamDecoder } from "../../../src/protocols/chat/stream-decode";
 import { chatStreamEncoder } from "../../../src/protocols/chat/stream-encode";
+import { runAll, stepOnce } from "../../helpers/reducer";
 import { chatFixtures, readSseEvents } from "./fixtures";
-import { runAll } from "./stream-helpers";
 
 const options = resolveOptions({ created: 1 });
 const encoder = chatStreamEncoder(options);
@@ -148,9 +148,9 @@ describe("chatStreamEncoder", () => {
   });
 
   test("a text delta is translated in the same step", () => {
-    let state = encoder.step(encoder.initial, { type: "response-start", id: "r" }).state;
-    state = encoder.step(state, { type: "text-start", index: 0 }).state;
-    const step = encoder.step(state, { type: "text-delta", index: 0, text: "now" });
+    let state = stepOnce(encoder, encoder.initial, { type: "response-start", id: "r" }).state;
+    state = stepOnce(encoder, state, { type: "text-start", index: 0 }).state;
+    const step = stepOnce(encoder, state, { type: "text-delta", index: 0, text: "now" });
     expect(step.out).toEqual([
       {
         id: "r",

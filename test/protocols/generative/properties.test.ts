@@ -20,6 +20,7 @@ import {
   generativeStreamArb,
 } from "../../arbitraries/generative";
 import { generativeGrammar } from "../../helpers/grammar";
+import { runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp", model: "gemini-2.5-flash" });
 
@@ -108,23 +109,8 @@ describe("streams", () => {
       fc.property(generativeStreamArb, (events) => {
         const decoder = generativeStreamDecoder(options);
         const encoder = generativeStreamEncoder(options);
-        let decoderState = decoder.initial;
-        let encoderState = encoder.initial;
-        const out: generative.StreamEvent[] = [];
-        const feed = (parts: readonly Parameters<typeof encoder.step>[1][]) => {
-          for (const part of parts) {
-            const step = encoder.step(encoderState, part);
-            encoderState = step.state;
-            out.push(...step.out);
-          }
-        };
-        for (const event of events) {
-          const step = decoder.step(decoderState, event as generative.StreamEvent);
-          decoderState = step.state;
-          feed(step.out);
-        }
-        feed(decoder.end(decoderState).out);
-        out.push(...encoder.end(encoderState).out);
+        const parts = runAll(decoder, events as generative.StreamEvent[]).out;
+        const out: generative.StreamEvent[] = runAll(encoder, parts).out;
         for (const event of out) expect(generative.streamEvent.safeParse(event).success).toBe(true);
         expect(generativeGrammar(out)).toEqual([]);
       }),

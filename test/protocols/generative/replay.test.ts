@@ -11,19 +11,12 @@ import { generativeStreamDecoder } from "../../../src/protocols/generative/strea
 import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
 import { ResponseBuilder, responseToParts } from "../../../src/stream/parts";
 import { fixtures, readJsonFixture } from "../../helpers/fixtures";
+import { runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });
 
 function fold<State, In, Out>(reducer: StreamReducer<State, In, Out>, inputs: readonly In[]): Out[] {
-  let state = reducer.initial;
-  const out: Out[] = [];
-  for (const input of inputs) {
-    const step = reducer.step(state, input);
-    state = step.state;
-    out.push(...step.out);
-  }
-  out.push(...reducer.end(state).out);
-  return out;
+  return runAll(reducer, inputs).out;
 }
 
 /** replay then accumulate, through the shared parts ⇄ response fold of src/stream/parts.ts. */

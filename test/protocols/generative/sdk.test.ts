@@ -9,6 +9,7 @@ import { resolveOptions } from "../../../src/common/options";
 import { encodeGenerativeResponse } from "../../../src/protocols/generative/response";
 import type * as generative from "../../../src/protocols/generative/schema";
 import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
+import { runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });
 
@@ -99,14 +100,7 @@ describe("@google/genai reads our generative output", () => {
       { type: "usage", usage: { inputTokens: 10, outputTokens: 20, source: "" } },
     ];
     const encoder = generativeStreamEncoder(options);
-    let state = encoder.initial;
-    const events: generative.StreamEvent[] = [];
-    for (const part of parts) {
-      const step = encoder.step(state, part);
-      state = step.state;
-      events.push(...step.out);
-    }
-    events.push(...encoder.end(state).out);
+    const events: generative.StreamEvent[] = runAll(encoder, parts).out;
     const sse = events.map((event) => `data: ${JSON.stringify(event)}\r\n\r\n`).join("");
     const urls = serve(sse, "text/event-stream");
 

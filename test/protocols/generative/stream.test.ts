@@ -8,23 +8,16 @@ import { generativeStreamDecoder } from "../../../src/protocols/generative/strea
 import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
 import { fixtures, streamEvents } from "../../helpers/fixtures";
 import { generativeGrammar } from "../../helpers/grammar";
+import { endOnce, runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });
 
 /** Runs a reducer over inputs: the output of each step, then of end(), and every loss. */
 function run<State, In, Out>(reducer: StreamReducer<State, In, Out>, inputs: readonly In[]) {
-  let state = reducer.initial;
-  const steps: Out[][] = [];
-  const losses: Loss[] = [];
-  for (const input of inputs) {
-    const step = reducer.step(state, input);
-    state = step.state;
-    steps.push([...step.out]);
-    losses.push(...(step.losses ?? []));
-  }
-  const end = reducer.end(state);
-  losses.push(...(end.losses ?? []));
-  return { steps, end: [...end.out], all: [...steps.flat(), ...end.out], losses };
+  const ran = runAll(reducer, inputs, false);
+  const end = endOnce(reducer, ran.state);
+  const losses: Loss[] = [...ran.losses, ...end.losses];
+  return { steps: ran.perStep, end: end.out, all: [...ran.out, ...end.out], losses };
 }
 
 const events = (name: string) =>

@@ -8,6 +8,7 @@ import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import { encodeMessagesResponse } from "../../../src/protocols/messages/response";
 import { messagesStreamEncoder } from "../../../src/protocols/messages/stream-encode";
+import { endOnce, stepOnce } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });
 
@@ -58,11 +59,11 @@ function sseBody(): string {
   let state = encoder.initial;
   const events: unknown[] = [];
   for (const part of parts) {
-    const step = encoder.step(state, part);
+    const step = stepOnce(encoder, state, part);
     state = step.state;
     events.push(...step.out);
   }
-  events.push(...encoder.end(state).out);
+  events.push(...endOnce(encoder, state).out);
   return events
     .map((event) => `event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`)
     .join("");
@@ -109,8 +110,8 @@ describe("the Anthropic SDK reads our encoders' output", () => {
 
   test("a mid-stream error event makes the SDK stream reject with the error", async () => {
     const encoder = messagesStreamEncoder(options);
-    const first = encoder.step(encoder.initial, { type: "text-delta", index: 0, text: "Hal" });
-    const failed = encoder.step(first.state, {
+    const first = stepOnce(encoder, encoder.initial, { type: "text-delta", index: 0, text: "Hal" });
+    const failed = stepOnce(encoder, first.state, {
       type: "error",
       error: { status: 529, kind: "overloaded", message: "Overloaded" },
     });

@@ -16,6 +16,7 @@ import {
   messagesStreamArb,
 } from "../../arbitraries/messages";
 import { messagesGrammar } from "../../helpers/grammar";
+import { endOnce, stepOnce } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });
 
@@ -28,19 +29,19 @@ function roundTrip(events: readonly unknown[]) {
   const out: messages.StreamEvent[] = [];
   const feed = (parts: readonly common.StreamPart[]) => {
     for (const part of parts) {
-      const step = encoder.step(encoded, part);
+      const step = stepOnce(encoder, encoded, part);
       encoded = step.state;
       out.push(...step.out);
     }
   };
   for (const event of events) {
-    const step = decoder.step(decoded, messages.streamEvent.parse(event));
+    const step = stepOnce(decoder, decoded, messages.streamEvent.parse(event));
     decoded = step.state;
     feed(step.out);
   }
-  const ending = decoder.end(decoded);
+  const ending = endOnce(decoder, decoded);
   feed(ending.out);
-  out.push(...encoder.end(encoded).out);
+  out.push(...endOnce(encoder, encoded).out);
   return out;
 }
 

@@ -5,6 +5,7 @@ import * as messages from "../../../src/protocols/messages/schema";
 import { messagesStreamDecoder } from "../../../src/protocols/messages/stream-decode";
 import { accumulate, replay } from "../../../src/stream/accumulate";
 import { fixtures, readJsonFixture, streamEvents } from "../../helpers/fixtures";
+import { endOnce, stepOnce } from "../../helpers/reducer";
 
 const options = resolveOptions({});
 
@@ -13,11 +14,11 @@ function decodeAll(events: readonly unknown[]): common.StreamPart[] {
   let state = decoder.initial;
   const out: common.StreamPart[] = [];
   for (const event of events) {
-    const step = decoder.step(state, messages.streamEvent.parse(event));
+    const step = stepOnce(decoder, state, messages.streamEvent.parse(event));
     state = step.state;
     out.push(...step.out);
   }
-  out.push(...decoder.end(state).out);
+  out.push(...endOnce(decoder, state).out);
   return out;
 }
 

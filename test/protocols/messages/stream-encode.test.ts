@@ -4,6 +4,7 @@ import { resolveOptions } from "../../../src/common/options";
 import * as messages from "../../../src/protocols/messages/schema";
 import { messagesStreamEncoder } from "../../../src/protocols/messages/stream-encode";
 import { messagesGrammar } from "../../helpers/grammar";
+import { endOnce, stepOnce } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });
 
@@ -13,13 +14,13 @@ function encodeAll(parts: readonly common.StreamPart[], end = true) {
   const out: messages.StreamEvent[] = [];
   const losses: [string, string][] = [];
   for (const part of parts) {
-    const step = encoder.step(state, part);
+    const step = stepOnce(encoder, state, part);
     state = step.state;
     out.push(...step.out);
     for (const entry of step.losses ?? []) losses.push([entry.path, entry.kind]);
   }
   if (end) {
-    const step = encoder.end(state);
+    const step = endOnce(encoder, state);
     out.push(...step.out);
     for (const entry of step.losses ?? []) losses.push([entry.path, entry.kind]);
   }
@@ -103,15 +104,15 @@ describe("messagesStreamEncoder", () => {
 
   test("a text delta comes out of the same step that received it", () => {
     const encoder = messagesStreamEncoder(options);
-    const started = encoder.step(encoder.initial, { type: "response-start", id: "r" });
-    const opened = encoder.step(started.state, { type: "text-start", index: 0 });
-    const delta = encoder.step(opened.state, { type: "text-delta", index: 0, text: "x" });
+    const started = stepOnce(encoder, encoder.initial, { type: "response-start", id: "r" });
+    const opened = stepOnce(encoder, started.state, { type: "text-start", index: 0 });
+    const delta = stepOnce(encoder, opened.state, { type: "text-delta", index: 0, text: "x" });
     expect(delta.out.at(-1)).toEqual({
       type: "content_block_delta",
       index: 0,
       delta: { type: "text_delta", text: "x" },
     });
-    const next = encoder.step(delta.state, { type: "text-delta", index: 0, text: "y" });
+    const next = stepOnce(encoder, delta.state, { type: "text-delta", index: 0, text: "y" });
     expect(next.out).toEqual([
       { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "y" } },
     ]);
@@ -119,19 +120,19 @@ describe("messagesStreamEncoder", () => {
 
   test("the encoder does not mutate its state", () => {
     const encoder = messagesStreamEncoder(options);
-    const state = encoder.step(encoder.initial, { type: "text-delta", index: 0, text: "x" }).state;
+    const state = stepOnce(encoder, encoder.initial, { type: "text-delta", index: 0, text: "x" }).state;
     const copy = structuredClone(state);
-    encoder.step(state, { type: "finish", reason: "stop" });
-    encoder.end(state);
+    stepOnce(encoder, state, { type: "finish", reason: "stop" });
+    endOnce(encoder, state);
     expect(state).toEqual(copy);
   });
 
   test("message_delta waits for the usage that follows the finish, then ends at once", () => {
     const encoder = messagesStreamEncoder(options);
-    const text = encoder.step(encoder.initial, { type: "text-delta", index: 0, text: "hi" });
-    const finish = encoder.step(text.state, { type: "finish", reason: "length" });
+    const text = stepOnce(encoder, encoder.initial, { type: "text-delta", index: 0, text: "hi" });
+    const finish = stepOnce(encoder, text.state, { type: "finish", reason: "length" });
     expect(finish.out).toEqual([{ type: "content_block_stop", index: 0 }]);
-    const final = encoder.step(finish.state, { type: "usage", usage: usage(5, 9) });
+    const final = stepOnce(encoder, finish.state, { type: "usage", usage: usage(5, 9) });
     expect(final.out).toMatchObject([
       {
         type: "message_delta",
@@ -140,7 +141,7 @@ describe("messagesStreamEncoder", () => {
       },
       { type: "message_stop" },
     ]);
-    expect(encoder.end(final.state).out).toEqual([]);
+    expect(endOnce(encoder, final.state).out).toEqual([]);
   });
 
   test("a mid-stream error becomes an error event and nothing follows it", () => {
