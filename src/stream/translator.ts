@@ -42,8 +42,11 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
   const encoder: AnyReducer<common.StreamPart, unknown> = adapters[to].streamEncoder(resolved);
   let decoderState = decoder.initial;
   let encoderState = encoder.initial;
-  // Reused between events: the decoder's parts of one event, and the losses of one step.
+  // Reused between events rather than made or emptied per event (setting an array's length is a V8
+  // runtime call; either cost as much as translating a text delta): the decoder's parts, of which
+  // `parts[consumed…]` are not encoded yet, and the losses of one step.
   const parts: common.StreamPart[] = [];
+  let consumed = 0;
   const found: Loss[] = [];
 
   // After every step, so that strict mode stops at the step that lost something.
@@ -52,23 +55,28 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
     if (resolved.strict) {
       const lost = found.slice();
       found.length = 0;
+      // What the failed event determined is not encoded later.
+      consumed = parts.length;
       throw strictLosses(lost);
     }
     for (const entry of found) losses.push(entry);
     found.length = 0;
   };
   const encode = (out: unknown[]): void => {
-    for (let index = 0; index < parts.length; index++) {
-      encoderState = encoder.step(encoderState, parts[index] as common.StreamPart, out, found);
+    while (consumed < parts.length) {
+      encoderState = encoder.step(encoderState, parts[consumed++] as common.StreamPart, out, found);
       record();
     }
-    parts.length = 0;
+    // Emptied now and then, so that it holds at most a few hundred parts already encoded.
+    if (consumed > 256) {
+      parts.length = 0;
+      consumed = 0;
+    }
   };
 
   return {
     push(event) {
       const input = check(event);
-      parts.length = 0;
       decoderState = decoder.step(decoderState, input, parts, found);
       record();
       const out: unknown[] = [];
@@ -76,7 +84,6 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
       return out as EventOf<To>[];
     },
     end() {
-      parts.length = 0;
       decoderState = decoder.end(decoderState, parts, found);
       record();
       const out: unknown[] = [];

@@ -98,3 +98,24 @@ describe("a delta continuing its block takes the inline fast path: the same stat
     expect(encoded.kept).toBeGreaterThanOrEqual(49);
   });
 });
+
+describe("createStreamTranslator in strict mode", () => {
+  const chunk = (delta: object, extra: object = {}) => ({
+    id: "c",
+    object: "chat.completion.chunk",
+    created: 1,
+    model: "m",
+    choices: [{ index: 0, delta, finish_reason: null, ...extra }],
+  });
+
+  test("an event that loses something throws, and what it carried is not sent with the next event", () => {
+    const translator = createStreamTranslator("chat", "messages", { ...options, strict: true });
+    translator.push(chunk({ role: "assistant", content: "" }) as never);
+    expect(() => translator.push(chunk({ content: "lost" }, { logprobs: { content: [] } }) as never)).toThrow(
+      /logprobs/,
+    );
+    const next = translator.push(chunk({ content: "kept" }) as never);
+    expect(JSON.stringify(next)).toContain("kept");
+    expect(JSON.stringify(next)).not.toContain("lost");
+  });
+});
