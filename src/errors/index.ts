@@ -3,9 +3,7 @@
  * `render` to put one in a client protocol's error shape. The texts are the spec's, exactly.
  */
 import type { ErrorInfo, Protocol } from "../common/model";
-import { encodeChatError } from "../protocols/chat/error";
-import { encodeGenerativeError } from "../protocols/generative/error";
-import { encodeMessagesError } from "../protocols/messages/error";
+import { adapters } from "../protocols";
 
 export type { ErrorInfo, ErrorKind } from "../common/model";
 
@@ -66,20 +64,11 @@ export function upstreamFailed(
 }
 
 /**
- * The one error table: each protocol's error encoder, by id. `render`, `TranslationError.toErrorBody`
- * and `identifyRequest` answer through it; a protocol's stream encoder renders a mid-stream error with
- * the same encoder, so an error reads the same whether it arrives as a body or as a stream event.
- */
-const encoders = {
-  chat: encodeChatError,
-  messages: encodeMessagesError,
-  generative: encodeGenerativeError,
-} satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
-
-/**
  * An error of the gateway's own in a client protocol's body shape, with the status the spec gives it
  * (section 7): unlike a translated upstream error, a 503 stays a 503 for messages clients too.
  */
 export function render(protocol: Protocol, error: ErrorInfo): { status: number; body: unknown } {
-  return { status: error.status, body: encoders[protocol](error).body };
+  // The error table is the adapter table: each protocol's own error encoder, which its stream encoder
+  // also renders a mid-stream error with, so an error reads the same as a body or as a stream event.
+  return { status: error.status, body: adapters[protocol].encodeError(error).body };
 }
