@@ -14,6 +14,7 @@ export * as errors from "./errors";
 export { identifyRequest } from "./gateway/identify";
 export * as models from "./models";
 export * as music from "./music";
+export { protocols } from "./protocols";
 export * as chat from "./protocols/chat";
 export * as generative from "./protocols/generative";
 export * as messages from "./protocols/messages";
