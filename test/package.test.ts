@@ -64,4 +64,35 @@ describe("the built package", () => {
     });
     expect(JSON.parse(out)).toEqual({ same: true, music: true, dims: true });
   });
+
+  test("npm pack ships dist, the command line, schemas/*.json and the license, nothing of src or test", () => {
+    // --ignore-scripts: the listing of what is built, without prepack rebuilding dist under the other tests.
+    const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const files: string[] = JSON.parse(out)[0].files.map((file: { path: string }) => file.path);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "LICENSE",
+        "README.md",
+        "package.json",
+        "dist/cli.js",
+        "dist/index.js",
+        "dist/index.cjs",
+        "dist/music.js",
+        "dist/sse.cjs",
+        "schemas/index.json",
+        "schemas/chat.request.json",
+        "schemas/messages.streamEvent.json",
+        "schemas/generative.errorBody.json",
+      ]),
+    );
+    expect(files.filter((file) => !/^(dist|schemas)\//.test(file)).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "package.json",
+    ]);
+  });
 });
