@@ -11,7 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod/v4";
 import { openUnionOf } from "../src/common/accepts";
-import * as library from "../src/index";
+import { embeddings, models, music } from "../src/index";
 import { adapters, protocols } from "../src/protocols";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,6 +40,7 @@ function toJsonSchema(schema: z.ZodType): JsonSchema {
         properties: { type: { type: "string" } },
         required: ["type"],
         if: { properties: { type: { enum: [...open.names] } } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, in plain data
         then: known,
       });
     },
@@ -75,8 +76,8 @@ for (const protocol of protocols) {
     });
   }
 }
-for (const namespace of ["embeddings", "models", "music"] as const) {
-  for (const [name, value] of Object.entries(library[namespace])) {
+for (const [namespace, members] of Object.entries({ embeddings, models, music })) {
+  for (const [name, value] of Object.entries(members)) {
     if (!(value instanceof z.ZodType)) continue;
     entries.push({
       entry: { file: `${namespace}.${name}.json`, namespace, name, what: `${namespace}.${name}` },
