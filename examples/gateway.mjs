@@ -37,8 +37,9 @@ import {
 
 /**
  * How to call an upstream that speaks each protocol: the path of its generation endpoint and its
- * credential headers. This is the upstream's HTTP API, which a pure library leaves to the caller.
- * @type {Record<string, { path(model: string, stream: boolean): string; headers(key: string): Record<string, string> }>}
+ * headers (credential; messages: the version header, the client's as given, spec section 5). This is
+ * the upstream's HTTP API, which a pure library leaves to the caller.
+ * @type {Record<string, { path(model: string, stream: boolean): string; headers(key: string, client: Headers): Record<string, string> }>}
  */
 const UPSTREAMS = {
   chat: {
@@ -47,7 +48,10 @@ const UPSTREAMS = {
   },
   messages: {
     path: () => "/v1/messages",
-    headers: (key) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }),
+    headers: (key, client) => ({
+      "x-api-key": key,
+      "anthropic-version": client.get("anthropic-version") ?? client.get("x-proto-version") ?? "2023-06-01",
+    }),
   },
   generative: {
     path: (model, stream) =>
@@ -136,7 +140,6 @@ export function createGateway(config) {
   }
   const base = config.upstreamUrl.replace(/\/+$/, "");
   const upstreamFetch = config.fetch ?? fetch;
-  const credentials = call.headers(config.upstreamKey ?? "");
   // The catalog: every model is served by the one upstream, so its endpoint type is the upstream's.
   const endpointTypes = [models.endpointTypeOf(upstream)];
   const listed =
@@ -184,7 +187,10 @@ export function createGateway(config) {
     const send = (/** @type {string} */ path, /** @type {unknown} */ payload) =>
       upstreamFetch(`${base}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...credentials },
+        headers: {
+          "content-type": "application/json",
+          ...call.headers(config.upstreamKey ?? "", request.headers),
+        },
         body: JSON.stringify(payload),
         signal,
       });

@@ -69,7 +69,12 @@ describe("examples/web-gateway.ts in front of a messages upstream", () => {
   });
 
   test("@anthropic-ai/sdk: passed through natively, the request unchanged but for the key", async () => {
-    const client = new Anthropic({ apiKey: "sk-test", baseURL: BASE, fetch: viaHandler, maxRetries: 0 });
+    let version: string | null = null;
+    const fetch = (input: string | URL | Request, init?: RequestInit) => {
+      version = new Request(input, init).headers.get("anthropic-version");
+      return viaHandler(input, init);
+    };
+    const client = new Anthropic({ apiKey: "sk-test", baseURL: BASE, fetch, maxRetries: 0 });
     const before = upstream.received.length;
     const request = {
       model: "text-model",
@@ -83,6 +88,9 @@ describe("examples/web-gateway.ts in front of a messages upstream", () => {
     const [seen] = upstream.received.slice(before);
     expect(seen?.body).toEqual({ ...request, stream: true });
     expect(seen?.headers["x-api-key"]).toBe("sk-upstream");
+    // The client's version header goes upstream as given (spec section 5).
+    expect(version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(seen?.headers["anthropic-version"]).toBe(version);
     expect(warned()).toEqual([]);
   });
 
