@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { embeddings, errors, identifyRequest, music, translateError, translateRequest } from "../src/index";
+import {
+  embeddings,
+  errors,
+  identifyRequest,
+  models,
+  music,
+  translateError,
+  translateRequest,
+} from "../src/index";
 
 // The README's examples, run as written, with the results their comments promise.
 describe("README examples", () => {
@@ -62,5 +70,46 @@ describe("README examples", () => {
       },
     });
     expect(embeddings.encodeBase64([1, -2])).toBe("AACAPwAAAMA=");
+  });
+
+  test("which upstream serves a request: native, translated, refused with a 400", () => {
+    const request = identifyRequest({
+      method: "POST",
+      path: "/v1/chat/completions",
+      headers: { authorization: "Bearer sk-1" },
+    });
+    if ("error" in request) throw new Error("expected a route");
+    expect(models.route(request, { id: "m", supported_endpoint_types: ["msg", "std"] })).toEqual({
+      upstream: "chat",
+      translate: false,
+    });
+    expect(models.route(request, { id: "m", supported_endpoint_types: ["gen", "msg"] })).toEqual({
+      upstream: "generative",
+      translate: true,
+    });
+    expect(
+      models.route(
+        { protocol: "chat", operation: "embeddings" },
+        { id: "gpt-x", supported_endpoint_types: ["std"] },
+      ),
+    ).toEqual({
+      error: {
+        status: 400,
+        body: {
+          error: {
+            message: expect.stringMatching(/^The model 'gpt-x' does not support POST \/v1\/embeddings \(/),
+            type: "invalid_request_error",
+            param: "model",
+            code: "unsupported_endpoint",
+          },
+        },
+      },
+    });
+  });
+
+  test("a known path with another method is a 405 with its Allow header", () => {
+    expect(identifyRequest({ method: "GET", path: "/v1/chat/completions", headers: {} })).toMatchObject({
+      error: { status: 405, headers: { allow: "POST" } },
+    });
   });
 });

@@ -3,7 +3,9 @@
  * `render` to put one in a client protocol's error shape. The texts are the spec's, exactly.
  */
 import type { ErrorInfo, Protocol } from "../common/model";
-import { adapters } from "../protocols";
+import { encodeChatError } from "../protocols/chat/error";
+import { encodeGenerativeError } from "../protocols/generative/error";
+import { encodeMessagesError } from "../protocols/messages/error";
 
 export type { ErrorInfo, ErrorKind } from "../common/model";
 
@@ -64,11 +66,22 @@ export function upstreamFailed(
 }
 
 /**
+ * The one error table: each protocol's own error encoder (the one its adapter and its stream encoder
+ * use too, so an error reads the same as a body or as a stream event). `render`,
+ * `TranslationError.toErrorBody` and `identifyRequest` answer through it. It is a table of its own,
+ * apart from the adapters, because `TranslationError` renders itself: a module that can throw one
+ * (`sse`, `embeddings`) must not pull every protocol's translators into a bundle.
+ */
+const encoders = {
+  chat: encodeChatError,
+  messages: encodeMessagesError,
+  generative: encodeGenerativeError,
+} satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
+
+/**
  * An error of the gateway's own in a client protocol's body shape, with the status the spec gives it
  * (section 7): unlike a translated upstream error, a 503 stays a 503 for messages clients too.
  */
 export function render(protocol: Protocol, error: ErrorInfo): { status: number; body: unknown } {
-  // The error table is the adapter table: each protocol's own error encoder, which its stream encoder
-  // also renders a mid-stream error with, so an error reads the same as a body or as a stream event.
-  return { status: error.status, body: adapters[protocol].encodeError(error).body };
+  return { status: error.status, body: encoders[protocol](error).body };
 }

@@ -10,7 +10,8 @@ import { type HeadersLike, headerReader } from "./headers";
 
 /**
  * What a request is for. Chat-compatible family (`chat` errors): `chat.completions`, `embeddings`,
- * `responses`, `images.generations`, `rerank`. Messages: `messages`. Generative:
+ * `responses`, `images.generations`, `rerank`. Messages: `messages`, and `messages.count_tokens`
+ * (`POST /v1/messages/count_tokens`: the messages request body, answered with `{input_tokens}`). Generative:
  * `generateContent`, `streamGenerateContent`, `embedContent`, `batchEmbedContents`. Model listing
  * (any protocol, see `listFormat`): `models.list`, `models.retrieve`. Music (music errors):
  * `music.audios`, `music.tasks`, `music.lyrics`, `music.upload`, `music.persona.list` (GET),
@@ -24,6 +25,7 @@ export type Operation =
   | "images.generations"
   | "rerank"
   | "messages"
+  | "messages.count_tokens"
   | "generateContent"
   | "streamGenerateContent"
   | "embedContent"
@@ -67,7 +69,17 @@ export type Identified = {
   listFormat?: ListFormat;
 };
 
-export type IdentifyResult = Identified | { error: { status: number; body: unknown } };
+/**
+ * An answer the gateway gives without forwarding: 400, 401, 404, or 405 for a known path called with
+ * another method, which also carries the `Allow` header HTTP requires with a 405.
+ */
+export type IdentifyError = {
+  status: number;
+  body: unknown;
+  headers?: { allow: string };
+};
+
+export type IdentifyResult = Identified | { error: IdentifyError };
 
 /** Where a route accepts its token, in precedence order. */
 type Credential = "bearer" | "x-api-key" | "x-alt-api-key" | "x-goog-api-key" | "query-key";
@@ -113,6 +125,15 @@ const FIXED_ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   [
     "POST /v1/messages",
     { protocol: "messages", operation: "messages", shape: "messages", credentials: MESSAGES_CREDENTIALS },
+  ],
+  [
+    "POST /v1/messages/count_tokens",
+    {
+      protocol: "messages",
+      operation: "messages.count_tokens",
+      shape: "messages",
+      credentials: MESSAGES_CREDENTIALS,
+    },
   ],
   ["POST /v1/responses", { operation: "responses", shape: "chat", credentials: CHAT_CREDENTIALS }],
   [
@@ -265,6 +286,13 @@ function route(method: string, pathname: string, query: URLSearchParams): Routed
   return undefined;
 }
 
+/** The methods other than `method` that route this path, for a 405; empty when none does. */
+function allowedMethods(method: string, pathname: string, query: URLSearchParams): string[] {
+  // A POST to `/models/{model}:{word}` names a generative method: an unknown one is not found, not a wrong verb.
+  if (method === "POST" && /^\/v1(beta)?\/models\/.+:/.test(pathname)) return [];
+  return ["GET", "POST"].filter((other) => other !== method && route(other, pathname, query) !== undefined);
+}
+
 function bearer(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const match = /^bearer\s+(\S+)$/i.exec(value);
@@ -303,8 +331,9 @@ function missingToken(shape: ErrorShape): ErrorInfo {
 
 /**
  * Identifies an incoming request: protocol, operation, model (from the path), stream flag (generative),
- * token, and for model listing the answer's format. Never throws: an unknown method/path gives a 404,
- * a route without a token a 401, each with a body in the client protocol's error shape.
+ * token, and for model listing the answer's format. Never throws: an unknown path gives a 404, a known
+ * path called with another method a 405 (with `headers.allow`, e.g. `POST`), a route without a token
+ * a 401, each with a body in the client protocol's error shape.
  *
  * Tokens, in precedence order, where the route accepts them: `Authorization: Bearer`, `x-api-key`
  * (`/v1/messages`, `/v1/models`), `x-alt-api-key` and `x-goog-api-key` (generative paths and
@@ -325,6 +354,18 @@ export function identifyRequest(request: IdentifyInput): IdentifyResult {
   const { pathname, query } = splitTarget(typeof input.path === "string" ? input.path : "");
   const routed = route(method, pathname, query);
   if (routed === undefined) {
+    const allow = allowedMethods(method, pathname, query);
+    if (allow.length > 0) {
+      const error: ErrorInfo = {
+        status: 405,
+        kind: "invalid_request",
+        message: `Method ${method} is not allowed on ${pathname}: use ${allow.join(" or ")}.`,
+        code: "method_not_allowed",
+      };
+      return {
+        error: { ...renderError(shapeOfPath(pathname), error), headers: { allow: allow.join(", ") } },
+      };
+    }
     const error: ErrorInfo = {
       status: 404,
       kind: "not_found",

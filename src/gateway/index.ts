@@ -3,6 +3,7 @@ export { type ErrorShape, renderError } from "./errors";
 export type { HeadersLike } from "./headers";
 export {
   type Identified,
+  type IdentifyError,
   type IdentifyInput,
   type IdentifyResult,
   identifyRequest,

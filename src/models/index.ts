@@ -8,6 +8,7 @@ export {
   type ListFormat,
   notFound,
 } from "./format";
+export { endpointTypeOf, type RouteRequest, type RouteResult, route } from "./route";
 export {
   type ChatList,
   type ChatModel,

@@ -20,8 +20,16 @@ export type AnyAdapter = ProtocolAdapter<unknown, unknown, unknown, unknown>;
 /** The table with its wire types erased, for the generic core (`translate.ts`, `stream/`). */
 export const adapters = table as unknown as Readonly<Record<Protocol, AnyAdapter>>;
 
-/** The protocol ids, in the table's order. */
-export const protocols = Object.keys(table) as readonly Protocol[];
+/**
+ * The protocol ids, in the table's order. Written out rather than `Object.keys(table)`: a call at the
+ * top of the module kept every protocol in bundles that import none (test/bundle.test.ts).
+ */
+export const protocols = ["chat", "messages", "generative"] as const satisfies readonly Protocol[];
+
+/** `true` only when every id of the `Protocol` union is in `protocols` (else a compile error here). */
+type AllListed = [Exclude<Protocol, (typeof protocols)[number]>] extends [never] ? true : false;
+const allListed: AllListed = true;
+void allListed;
 
 type WireOf<A> =
   A extends ProtocolAdapter<infer Request, infer Response, infer Event, infer ErrorBody>

@@ -23,6 +23,13 @@ export function registerOpenUnion(schema: z.ZodType, names: ReadonlySet<string>,
   openUnions.set(schema, { names, known });
 }
 
+/** The known names and schema of an open union, for readers other than the walker (the JSON Schema build). */
+export function openUnionOf(
+  schema: z.ZodType,
+): { readonly names: ReadonlySet<string>; readonly known: z.ZodType } | undefined {
+  return openUnions.get(schema);
+}
+
 /**
  * Whether zod wants `key in object` for a shape entry: an absent key passes only where the entry is
  * optional in and out (`.optional()`); elsewhere the key must be there even if the entry would take

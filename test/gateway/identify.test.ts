@@ -49,6 +49,13 @@ const routes: Row[] = [
     out: { protocol: "messages", operation: "messages", token: "sk-m" },
   },
   {
+    title: "count_tokens on messages with x-api-key",
+    method: "POST",
+    path: "/v1/messages/count_tokens",
+    headers: { "x-api-key": "sk-m", "anthropic-version": "2023-06-01" },
+    out: { protocol: "messages", operation: "messages.count_tokens", token: "sk-m" },
+  },
+  {
     title: "generateContent with x-alt-api-key",
     method: "POST",
     path: "/v1beta/models/gemini-2.5-pro:generateContent",
@@ -485,22 +492,15 @@ describe("identifyRequest: 401 in the client protocol's error shape", () => {
   });
 });
 
-describe("identifyRequest: 404 and 400", () => {
+describe("identifyRequest: 404, 405 and 400", () => {
   test.each([
     ["POST", "/v2/chat/completions", "chat"],
-    ["GET", "/v1/chat/completions", "chat"],
-    ["POST", "/v1/models", "chat"],
-    ["DELETE", "/v1/models/gpt-4o", "chat"],
     ["POST", "/chat/completions", "chat"],
     ["GET", "/models/gpt-4o", "chat"],
-    ["POST", "/v1/models/gpt-4o", "chat"],
     ["GET", "/", "chat"],
-    ["POST", "/v1/messages/count_tokens", "messages"],
+    ["POST", "/v1/messages/batches/x", "messages"],
     ["POST", "/v1beta/models/g:unknownMethod", "generative"],
-    ["POST", "/v1beta/models/g", "generative"],
-    ["GET", "/v1beta/models/g:generateContent/", "generative"],
     ["POST", "/v1beta/tunedModels/t:generateContent", "generative"],
-    ["GET", "/music/audios", "music"],
     ["POST", "/music/unknown", "music"],
   ])("%s %s is 404 in the %s shape, token or not", (method, path, shape) => {
     const out = identifyRequest({ method, path, headers: bearer });
@@ -520,6 +520,43 @@ describe("identifyRequest: 404 and 400", () => {
       expect(body).toEqual({ error: { code: 404, message: expect.any(String), status: "NOT_FOUND" } });
     if (shape === "music")
       expect(body).toEqual({ success: false, error: "not_found", message: expect.any(String) });
+  });
+
+  test.each([
+    ["GET", "/v1/chat/completions", "POST", "chat"],
+    ["PUT", "/v1/chat/completions", "POST", "chat"],
+    ["POST", "/v1/models", "GET", "chat"],
+    ["DELETE", "/v1/models/gpt-4o", "GET", "chat"],
+    ["POST", "/v1/models/gpt-4o", "GET", "chat"],
+    ["GET", "/v1/messages", "POST", "messages"],
+    ["GET", "/v1/messages/count_tokens", "POST", "messages"],
+    ["POST", "/v1beta/models/g", "GET", "generative"],
+    ["GET", "/v1beta/models/g:generateContent/", "POST", "generative"],
+    ["GET", "/v1beta/models/g:streamGenerateContent?alt=sse", "POST", "generative"],
+    ["GET", "/music/audios", "POST", "music"],
+    ["DELETE", "/music/persona", "GET, POST", "music"],
+  ])("%s %s is 405 (Allow: %s) in the %s shape, token or not", (method, path, allow, shape) => {
+    const out = identifyRequest({ method, path, headers: bearer });
+    if (!("error" in out)) throw new Error(`expected a 405, got ${JSON.stringify(out)}`);
+    expect(out.error.status).toBe(405);
+    expect(out.error.headers).toEqual({ allow });
+    const message = `Method ${method} is not allowed on ${path.replace(/\?.*$/, "").replace(/\/$/, "")}: use ${allow.replace(", ", " or ")}.`;
+    if (shape === "chat")
+      expect(out.error.body).toEqual({
+        error: { message, type: "invalid_request_error", param: null, code: "method_not_allowed" },
+      });
+    if (shape === "messages")
+      expect(out.error.body).toEqual({ type: "error", error: { type: "invalid_request_error", message } });
+    if (shape === "generative")
+      expect(out.error.body).toEqual({ error: { code: 405, message, status: "INVALID_ARGUMENT" } });
+    if (shape === "music")
+      expect(out.error.body).toEqual({ success: false, error: "method_not_allowed", message });
+  });
+
+  test("a wrong method is 405 before the token is checked", () => {
+    expect(identifyRequest({ method: "GET", path: "/v1/chat/completions", headers: {} })).toMatchObject({
+      error: { status: 405, headers: { allow: "POST" } },
+    });
   });
 
   test("an unknown path is 404 before the token is checked", () => {

@@ -1,0 +1,57 @@
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { protocols } from "../src/index";
+import { fixtureIndex } from "./helpers/fixtures";
+
+// `npm run demo` as a user runs it, on the recorded fixtures.
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const demo = (...args: string[]) =>
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/demo.ts", ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+
+describe("npm run demo", () => {
+  const summary = demo();
+  const verbose = demo("--verbose");
+
+  test("opens with the summary: a row per pair, then per kind", () => {
+    const lines = summary.split("\n");
+    const header = lines.findIndex((line) => line.startsWith("from → to"));
+    expect(header).toBeGreaterThan(0);
+    const pairs = protocols.flatMap((from) =>
+      protocols.filter((to) => to !== from).map((to) => `${from} → ${to}`),
+    );
+    expect(lines.slice(header + 1, header + 1 + pairs.length).map((line) => line.split(/\s{2,}/)[0])).toEqual(
+      pairs,
+    );
+    expect(summary).toMatch(/^kind\s+translations/m);
+    expect(summary).toContain(`${fixtureIndex.length} recorded payloads`);
+    expect(lines.length).toBeLessThan(50);
+  });
+
+  test("the summary's counts add up: each stream once, each fixture to every other protocol", () => {
+    const translations = fixtureIndex.length * (protocols.length - 1);
+    expect(summary).toContain(`${translations} translations:`);
+  });
+
+  test("the details group each translation under its payload, with counts on the same line", () => {
+    const lines = verbose.split("\n");
+    for (const entry of fixtureIndex) expect(lines).toContain(entry.path);
+    const streamLines = lines.filter((line) => /^ {2}→ \w+ \(events\)/.test(line));
+    expect(streamLines.length).toBe(fixtureIndex.filter((entry) => entry.kind === "stream").length * 2);
+    for (const line of streamLines) expect(line).toMatch(/\d+ \w+ events$/);
+    expect(lines.filter((line) => /^\s*\(\d+ \w+ events emitted\)/.test(line))).toEqual([]);
+  });
+
+  test("error bodies are printed whole, never cut mid-JSON", () => {
+    const bodies = verbose
+      .split("\n")
+      .map((line) => /HTTP \d+ → \d+ (.*)$/.exec(line)?.[1])
+      .filter((body) => body !== undefined);
+    expect(bodies.length).toBe(fixtureIndex.filter((entry) => entry.kind === "error").length * 2);
+    for (const body of bodies) expect(() => JSON.parse(body)).not.toThrow();
+  });
+});
