@@ -17,6 +17,7 @@ export * as music from "./music";
 export * as chat from "./protocols/chat";
 export * as generative from "./protocols/generative";
 export * as messages from "./protocols/messages";
+export * as responses from "./protocols/responses";
 export type { ErrorBodyOf, EventOf, RequestOf, ResponseOf } from "./protocols/types";
 export { accumulate, replay } from "./stream/accumulate";
 export * as sse from "./stream/sse";
