@@ -8,7 +8,7 @@ import { z } from "zod/v4";
 import { annotation, logprob, streamedPart, summaryText } from "./schema-content";
 import { outputItem } from "./schema-items";
 import { errorObject, response } from "./schema-response";
-import { nonNegativeInt, openUnion } from "./schema-shared";
+import { nonNegativeInt, openUnion, typesOf } from "./schema-shared";
 
 /**
  * `sequence_number` increases by one per event. Recordings from March 2025 carry none, so it is
@@ -302,8 +302,8 @@ export type AudioEvent = z.infer<typeof audioEvent>;
 export const DONE = "[DONE]" as const;
 export type Done = typeof DONE;
 
-/** One event object: the kinds this library models are checked by `type`, any other type is kept. */
-export const streamEventObject = openUnion([
+/** The events this library models, by `type`. */
+const eventSchemas = [
   lifecycleEvent,
   errorEvent,
   outputItemEvent,
@@ -334,7 +334,13 @@ export const streamEventObject = openUnion([
   applyPatchDiffDeltaEvent,
   applyPatchDiffDoneEvent,
   audioEvent,
-]);
+] as const;
+
+/** The event types the stream schema checks field by field (any other type is kept as it comes). */
+export const streamEventTypes = typesOf(eventSchemas);
+
+/** One event object: the kinds this library models are checked by `type`, any other type is kept. */
+export const streamEventObject = openUnion(eventSchemas);
 export type StreamEventObject = z.infer<typeof streamEventObject>;
 
 /**

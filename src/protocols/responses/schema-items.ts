@@ -13,7 +13,7 @@ import {
   summaryText,
   toolOutputContent,
 } from "./schema-content";
-import { caller, itemStatus, openEnum, openItemUnion, openUnion } from "./schema-shared";
+import { caller, itemStatus, openEnum, openItemUnion, openUnion, typesOf } from "./schema-shared";
 
 const status = { status: itemStatus.nullable().optional() };
 const optionalId = { id: z.string().nullable().optional() };
@@ -292,29 +292,30 @@ export type BuiltInItem = z.infer<(typeof builtInItems)[number]>;
 
 // ─── Unions ───────────────────────────────────────────────────────────────────────────────────────
 
+const inputItemSchemas = [
+  z.looseObject({ ...inputMessage.shape, type: z.literal("message") }),
+  functionCall,
+  functionCallOutput,
+  customToolCall,
+  customToolCallOutput,
+  reasoning,
+  compaction,
+  compactionTrigger,
+  z.looseObject({ ...itemReference.shape, type: z.literal("item_reference") }),
+  ...builtInItems,
+] as const;
+
+/** The `type`s of input items checked field by field (any other is kept as it comes). */
+export const inputItemTypes = typesOf(inputItemSchemas);
+
 /**
  * One entry of a request's `input`. An entry without `type` is a message when it has a `role` and an
  * item reference otherwise; unknown types are kept.
  */
-export const inputItem = openItemUnion(
-  [
-    z.looseObject({ ...inputMessage.shape, type: z.literal("message") }),
-    functionCall,
-    functionCallOutput,
-    customToolCall,
-    customToolCallOutput,
-    reasoning,
-    compaction,
-    compactionTrigger,
-    z.looseObject({ ...itemReference.shape, type: z.literal("item_reference") }),
-    ...builtInItems,
-  ],
-  { message: inputMessage, reference: itemReference },
-);
+export const inputItem = openItemUnion(inputItemSchemas, { message: inputMessage, reference: itemReference });
 export type InputItem = z.infer<typeof inputItem>;
 
-/** One entry of a response's `output` (also the `item` of `response.output_item.*` events). */
-export const outputItem = openUnion([
+const outputItemSchemas = [
   outputMessage,
   functionCall,
   functionCallOutput,
@@ -323,5 +324,11 @@ export const outputItem = openUnion([
   reasoning,
   compaction,
   ...builtInItems,
-]);
+] as const;
+
+/** The `type`s of output items checked field by field (any other is kept as it comes). */
+export const outputItemTypes = typesOf(outputItemSchemas);
+
+/** One entry of a response's `output` (also the `item` of `response.output_item.*` events). */
+export const outputItem = openUnion(outputItemSchemas);
 export type OutputItem = z.infer<typeof outputItem>;

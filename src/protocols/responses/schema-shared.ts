@@ -27,6 +27,11 @@ function tagsOf(option: Tagged): string[] {
   return tag.options.map(String);
 }
 
+/** The `type` values the members of an open union answer to: the kinds it checks rather than keeps. */
+export function typesOf(options: readonly Tagged[]): ReadonlySet<string> {
+  return new Set(options.flatMap(tagsOf));
+}
+
 /**
  * A check that answers `true` only where `schema.safeParse` succeeds, without building the parsed value
  * (the refinements below discard it): `z.compile`'s validator where `new Function` is allowed, else
@@ -59,7 +64,7 @@ function check(
  */
 export function openUnion<const Options extends readonly [Tagged, ...Tagged[]]>(options: Options) {
   const known = z.discriminatedUnion("type", options as unknown as [Tagged, ...Tagged[]]);
-  const names = new Set(options.flatMap(tagsOf));
+  const names = typesOf(options);
   let accepts: ((value: unknown) => boolean) | undefined;
   const schema = z.looseObject({ type: z.string() }).superRefine((value, context) => {
     if (!names.has(value.type)) return;
@@ -81,7 +86,7 @@ export function openItemUnion<
   Reference extends z.ZodType,
 >(options: Options, untyped: { message: Message; reference: Reference }) {
   const known = z.discriminatedUnion("type", options as unknown as [Tagged, ...Tagged[]]);
-  const names = new Set(options.flatMap(tagsOf));
+  const names = typesOf(options);
   let acceptsKnown: ((value: unknown) => boolean) | undefined;
   let acceptsMessage: ((value: unknown) => boolean) | undefined;
   let acceptsReference: ((value: unknown) => boolean) | undefined;
