@@ -5,7 +5,14 @@
  * @see https://platform.openai.com/docs/api-reference/responses/create#responses-create-input
  */
 import { z } from "zod/v4";
-import { nonNegativeInt, openEnum, openUnion, promptCacheBreakpoint } from "./schema-shared";
+import {
+  type KnownOf,
+  nonNegativeInt,
+  openEnum,
+  openUnion,
+  promptCacheBreakpoint,
+  type UnknownKind,
+} from "./schema-shared";
 
 const cacheBreakpoint = { prompt_cache_breakpoint: promptCacheBreakpoint.nullable().optional() };
 
@@ -82,9 +89,11 @@ export const filePath = z.looseObject({
 });
 export type FilePath = z.infer<typeof filePath>;
 
+const annotationKinds = [urlCitation, fileCitation, containerFileCitation, filePath] as const;
+export type Annotation = z.output<KnownOf<typeof annotationKinds>> | UnknownKind;
+export type AnnotationInput = z.input<KnownOf<typeof annotationKinds>> | UnknownKind;
 /** One annotation of an output_text part; new kinds are kept. */
-export const annotation = openUnion([urlCitation, fileCitation, containerFileCitation, filePath]);
-export type Annotation = z.infer<typeof annotation>;
+export const annotation: z.ZodType<Annotation, AnnotationInput> = openUnion(annotationKinds);
 
 export const topLogprob = z.looseObject({
   token: z.string().optional(),
@@ -125,25 +134,37 @@ export type ReasoningText = z.infer<typeof reasoningText>;
 
 // ─── Unions ───────────────────────────────────────────────────────────────────────────────────────
 
+const inputContentKinds = [inputText, inputImage, inputFile, inputAudio, outputText, refusal] as const;
+export type InputContent = z.output<KnownOf<typeof inputContentKinds>> | UnknownKind;
+export type InputContentInput = z.input<KnownOf<typeof inputContentKinds>> | UnknownKind;
 /**
  * One part of an input message's content, for any role: input parts, and the output parts an assistant
  * turn is replayed with. Unknown part types are kept.
  */
-export const inputContent = openUnion([inputText, inputImage, inputFile, inputAudio, outputText, refusal]);
-export type InputContent = z.infer<typeof inputContent>;
+export const inputContent: z.ZodType<InputContent, InputContentInput> = openUnion(inputContentKinds);
 
+const toolOutputContentKinds = [inputText, inputImage, inputFile] as const;
+export type ToolOutputContent = z.output<KnownOf<typeof toolOutputContentKinds>> | UnknownKind;
+export type ToolOutputContentInput = z.input<KnownOf<typeof toolOutputContentKinds>> | UnknownKind;
 /** One part of a function or custom tool output given as a list. */
-export const toolOutputContent = openUnion([inputText, inputImage, inputFile]);
-export type ToolOutputContent = z.infer<typeof toolOutputContent>;
+export const toolOutputContent: z.ZodType<ToolOutputContent, ToolOutputContentInput> =
+  openUnion(toolOutputContentKinds);
 
+const outputContentKinds = [outputText, refusal] as const;
+export type OutputContent = z.output<KnownOf<typeof outputContentKinds>> | UnknownKind;
+export type OutputContentInput = z.input<KnownOf<typeof outputContentKinds>> | UnknownKind;
 /** One part of an output message. */
-export const outputContent = openUnion([outputText, refusal]);
-export type OutputContent = z.infer<typeof outputContent>;
+export const outputContent: z.ZodType<OutputContent, OutputContentInput> = openUnion(outputContentKinds);
 
+const streamedPartKinds = [outputText, refusal, reasoningText] as const;
+export type StreamedPart = z.output<KnownOf<typeof streamedPartKinds>> | UnknownKind;
+export type StreamedPartInput = z.input<KnownOf<typeof streamedPartKinds>> | UnknownKind;
 /** A part announced by `response.content_part.added` / `.done`. */
-export const streamedPart = openUnion([outputText, refusal, reasoningText]);
-export type StreamedPart = z.infer<typeof streamedPart>;
+export const streamedPart: z.ZodType<StreamedPart, StreamedPartInput> = openUnion(streamedPartKinds);
 
+const reasoningContentKinds = [reasoningText] as const;
+export type ReasoningContent = z.output<KnownOf<typeof reasoningContentKinds>> | UnknownKind;
+export type ReasoningContentInput = z.input<KnownOf<typeof reasoningContentKinds>> | UnknownKind;
 /** One part of `reasoning.content`. */
-export const reasoningContent = openUnion([reasoningText]);
-export type ReasoningContent = z.infer<typeof reasoningContent>;
+export const reasoningContent: z.ZodType<ReasoningContent, ReasoningContentInput> =
+  openUnion(reasoningContentKinds);

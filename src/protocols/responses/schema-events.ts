@@ -8,7 +8,7 @@ import { z } from "zod/v4";
 import { annotation, logprob, streamedPart, summaryText } from "./schema-content";
 import { outputItem } from "./schema-items";
 import { errorObject, response } from "./schema-response";
-import { nonNegativeInt, openUnion, typesOf } from "./schema-shared";
+import { type KnownOf, nonNegativeInt, openUnion, typesOf, type UnknownKind } from "./schema-shared";
 
 /**
  * `sequence_number` increases by one per event. Recordings from March 2025 carry none, so it is
@@ -340,12 +340,17 @@ const eventSchemas = [
 export const streamEventTypes = typesOf(eventSchemas);
 
 /** One event object: the kinds this library models are checked by `type`, any other type is kept. */
-export const streamEventObject = openUnion(eventSchemas);
-export type StreamEventObject = z.infer<typeof streamEventObject>;
+export type StreamEventObject = z.output<KnownOf<typeof eventSchemas>> | UnknownKind;
+export type StreamEventObjectInput = z.input<KnownOf<typeof eventSchemas>> | UnknownKind;
+export const streamEventObject: z.ZodType<StreamEventObject, StreamEventObjectInput> =
+  openUnion(eventSchemas);
 
 /**
  * One SSE `data:` payload of a responses stream: a known event checked by its schema, an event of a type
  * this library does not know (kept, so a new event never breaks a gateway), or OpenRouter's `[DONE]`.
  */
-export const streamEvent = z.union([streamEventObject, z.literal(DONE)]);
+export const streamEvent: z.ZodUnion<readonly [typeof streamEventObject, z.ZodLiteral<Done>]> = z.union([
+  streamEventObject,
+  z.literal(DONE),
+]);
 export type StreamEvent = z.infer<typeof streamEvent>;

@@ -13,7 +13,16 @@ import {
   summaryText,
   toolOutputContent,
 } from "./schema-content";
-import { caller, itemStatus, openEnum, openItemUnion, openUnion, typesOf } from "./schema-shared";
+import {
+  caller,
+  itemStatus,
+  type KnownOf,
+  openEnum,
+  openItemUnion,
+  openUnion,
+  typesOf,
+  type UnknownKind,
+} from "./schema-shared";
 
 const status = { status: itemStatus.nullable().optional() };
 const optionalId = { id: z.string().nullable().optional() };
@@ -312,8 +321,20 @@ export const inputItemTypes = typesOf(inputItemSchemas);
  * One entry of a request's `input`. An entry without `type` is a message when it has a `role` and an
  * item reference otherwise; unknown types are kept.
  */
-export const inputItem = openItemUnion(inputItemSchemas, { message: inputMessage, reference: itemReference });
-export type InputItem = z.infer<typeof inputItem>;
+export type InputItem =
+  | z.output<KnownOf<typeof inputItemSchemas>>
+  | InputMessage
+  | ItemReference
+  | UnknownKind;
+export type InputItemInput =
+  | z.input<KnownOf<typeof inputItemSchemas>>
+  | z.input<typeof inputMessage>
+  | z.input<typeof itemReference>
+  | UnknownKind;
+export const inputItem: z.ZodType<InputItem, InputItemInput> = openItemUnion(inputItemSchemas, {
+  message: inputMessage,
+  reference: itemReference,
+});
 
 const outputItemSchemas = [
   outputMessage,
@@ -330,5 +351,6 @@ const outputItemSchemas = [
 export const outputItemTypes = typesOf(outputItemSchemas);
 
 /** One entry of a response's `output` (also the `item` of `response.output_item.*` events). */
-export const outputItem = openUnion(outputItemSchemas);
-export type OutputItem = z.infer<typeof outputItem>;
+export type OutputItem = z.output<KnownOf<typeof outputItemSchemas>> | UnknownKind;
+export type OutputItemInput = z.input<KnownOf<typeof outputItemSchemas>> | UnknownKind;
+export const outputItem: z.ZodType<OutputItem, OutputItemInput> = openUnion(outputItemSchemas);

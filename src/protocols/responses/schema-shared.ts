@@ -18,7 +18,31 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
 export type UnknownKind = { type: string; [key: string]: unknown };
 
 /** A loose object whose `type` is a literal or an enum of literals: one member of an open union. */
-type Tagged = z.ZodObject<{ type: z.ZodLiteral<string> | z.ZodEnum }, z.core.$loose>;
+export type Tagged = z.ZodObject<{ type: z.ZodLiteral<string> | z.ZodEnum }, z.core.$loose>;
+
+/** The discriminated union of an open union's known members. */
+export type KnownOf<Options extends readonly Tagged[]> = z.ZodDiscriminatedUnion<[...Options]>;
+
+/**
+ * The schema type of `openUnion(options)`. Each schema file states its unions' parsed types as aliases
+ * (`export type Tool = z.output<KnownOf<typeof toolKinds>> | UnknownKind`) and annotates the const
+ * with them: the emitted `.d.ts` then names the alias wherever a union is embedded, instead of writing
+ * the union out each time (which made the responses declarations about 1 MB).
+ */
+export type OpenSchema<Options extends readonly Tagged[]> = z.ZodType<
+  z.output<KnownOf<Options>> | UnknownKind,
+  z.input<KnownOf<Options>> | UnknownKind
+>;
+
+/** The schema type of `openItemUnion(options, {message, reference})`. */
+export type OpenItemSchema<
+  Options extends readonly Tagged[],
+  Message extends z.ZodType,
+  Reference extends z.ZodType,
+> = z.ZodType<
+  z.output<KnownOf<Options>> | z.output<Message> | z.output<Reference> | UnknownKind,
+  z.input<KnownOf<Options>> | z.input<Message> | z.input<Reference> | UnknownKind
+>;
 
 /** The `type` values a member of an open union answers to. */
 function tagsOf(option: Tagged): string[] {
@@ -72,8 +96,7 @@ export function openUnion<const Options extends readonly [Tagged, ...Tagged[]]>(
     check(known, accepts, value, context);
   });
   registerOpenUnion(schema, names, known);
-  type Known = z.ZodDiscriminatedUnion<[...Options]>;
-  return schema as unknown as z.ZodType<z.output<Known> | UnknownKind, z.input<Known> | UnknownKind>;
+  return schema as unknown as OpenSchema<Options>;
 }
 
 /**
@@ -103,11 +126,7 @@ export function openItemUnion<
       check(untyped.reference, acceptsReference, value, context);
     }
   });
-  type Known = z.ZodDiscriminatedUnion<[...Options]>;
-  return schema as unknown as z.ZodType<
-    z.output<Known> | z.output<Message> | z.output<Reference> | UnknownKind,
-    z.input<Known> | z.input<Message> | z.input<Reference> | UnknownKind
-  >;
+  return schema as unknown as OpenItemSchema<Options, Message, Reference>;
 }
 
 export const nonNegativeInt = z.number().int().min(0);

@@ -5,7 +5,7 @@
  * @see https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools
  */
 import { z } from "zod/v4";
-import { openEnum, openUnion } from "./schema-shared";
+import { type KnownOf, openEnum, openUnion, type UnknownKind } from "./schema-shared";
 
 const jsonObject = z.record(z.string(), z.unknown());
 const allowedCallers = {
@@ -31,12 +31,15 @@ export const functionTool = z.looseObject({
 });
 export type FunctionTool = z.infer<typeof functionTool>;
 
-/** How a custom tool's free-form input is constrained: plain text or a grammar (lark / regex). */
-export const customToolFormat = openUnion([
+const customToolFormatKinds = [
   z.looseObject({ type: z.literal("text") }),
   z.looseObject({ type: z.literal("grammar"), syntax: openEnum(["lark", "regex"]), definition: z.string() }),
-]);
-export type CustomToolFormat = z.infer<typeof customToolFormat>;
+] as const;
+export type CustomToolFormat = z.output<KnownOf<typeof customToolFormatKinds>> | UnknownKind;
+export type CustomToolFormatInput = z.input<KnownOf<typeof customToolFormatKinds>> | UnknownKind;
+/** How a custom tool's free-form input is constrained: plain text or a grammar (lark / regex). */
+export const customToolFormat: z.ZodType<CustomToolFormat, CustomToolFormatInput> =
+  openUnion(customToolFormatKinds);
 
 /** A tool whose input is free text rather than JSON arguments. */
 export const customTool = z.looseObject({
@@ -115,8 +118,7 @@ export const hostedTool = z.looseObject({
 });
 export type HostedTool = z.infer<typeof hostedTool>;
 
-/** One entry of `tools`: function, custom, namespace or built-in; other kinds (xAI's `x_search` …) are kept. */
-export const tool = openUnion([
+const toolKinds = [
   functionTool,
   customTool,
   namespaceTool,
@@ -125,16 +127,18 @@ export const tool = openUnion([
   mcpTool,
   codeInterpreterTool,
   hostedTool,
-]);
-export type Tool = z.infer<typeof tool>;
+] as const;
+export type Tool = z.output<KnownOf<typeof toolKinds>> | UnknownKind;
+export type ToolInput = z.input<KnownOf<typeof toolKinds>> | UnknownKind;
+/** One entry of `tools`: function, custom, namespace or built-in; other kinds (xAI's `x_search` …) are kept. */
+export const tool: z.ZodType<Tool, ToolInput> = openUnion(toolKinds);
 
 // ─── Tool choice ──────────────────────────────────────────────────────────────────────────────────
 
 export const toolChoiceMode = openEnum(["none", "auto", "required"]);
 export type ToolChoiceMode = z.infer<typeof toolChoiceMode>;
 
-/** An object `tool_choice`: one function/custom tool by name, an MCP server (and tool), an allowed set or a built-in type. */
-export const toolChoiceObject = openUnion([
+const toolChoiceObjectKinds = [
   z.looseObject({ type: z.literal("function"), name: z.string() }),
   z.looseObject({ type: z.literal("custom"), name: z.string() }),
   z.looseObject({ type: z.literal("mcp"), server_label: z.string(), name: z.string().nullable().optional() }),
@@ -159,8 +163,12 @@ export const toolChoiceObject = openUnion([
       "programmatic_tool_calling",
     ]),
   }),
-]);
-export type ToolChoiceObject = z.infer<typeof toolChoiceObject>;
+] as const;
+export type ToolChoiceObject = z.output<KnownOf<typeof toolChoiceObjectKinds>> | UnknownKind;
+export type ToolChoiceObjectInput = z.input<KnownOf<typeof toolChoiceObjectKinds>> | UnknownKind;
+/** An object `tool_choice`: one function/custom tool by name, an MCP server (and tool), an allowed set or a built-in type. */
+export const toolChoiceObject: z.ZodType<ToolChoiceObject, ToolChoiceObjectInput> =
+  openUnion(toolChoiceObjectKinds);
 
 /** `tool_choice`: a mode string, or an object naming a tool, a tool type or an allowed set. */
 export const toolChoice = z.union([toolChoiceMode, toolChoiceObject]);
@@ -177,13 +185,15 @@ export const jsonSchemaFormat = z.looseObject({
 });
 export type JsonSchemaFormat = z.infer<typeof jsonSchemaFormat>;
 
-/** `text.format`: plain text, JSON mode or a JSON schema (structured outputs). */
-export const textFormat = openUnion([
+const textFormatKinds = [
   z.looseObject({ type: z.literal("text") }),
   z.looseObject({ type: z.literal("json_object") }),
   jsonSchemaFormat,
-]);
-export type TextFormat = z.infer<typeof textFormat>;
+] as const;
+export type TextFormat = z.output<KnownOf<typeof textFormatKinds>> | UnknownKind;
+export type TextFormatInput = z.input<KnownOf<typeof textFormatKinds>> | UnknownKind;
+/** `text.format`: plain text, JSON mode or a JSON schema (structured outputs). */
+export const textFormat: z.ZodType<TextFormat, TextFormatInput> = openUnion(textFormatKinds);
 
 export const textConfig = z.looseObject({
   format: textFormat.optional(),
