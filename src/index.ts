@@ -19,6 +19,7 @@ export { protocols } from "./protocols";
 export * as chat from "./protocols/chat";
 export * as generative from "./protocols/generative";
 export * as messages from "./protocols/messages";
+export * as responses from "./protocols/responses";
 export { accumulate, replay } from "./stream/accumulate";
 export * as sse from "./stream/sse";
 export { createStreamTranslator, type StreamTranslator } from "./stream/translator";

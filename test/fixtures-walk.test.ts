@@ -5,17 +5,27 @@ import {
   createStreamTranslator,
   generative,
   messages,
-  type Protocol,
+  responses,
   translateError,
   translateRequest,
   translateResponse,
 } from "../src/index";
-import { fixtureIndex, fixtures, generativeModel, readJsonFixture, streamEvents } from "./helpers/fixtures";
+import { protocols } from "../src/protocols/index";
+import {
+  type FixtureProtocol,
+  fixtureIndex,
+  fixtureProtocols,
+  fixtures,
+  generativeModel,
+  readJsonFixture,
+  streamEvents,
+} from "./helpers/fixtures";
 import { grammars } from "./helpers/grammar";
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
+type Schema = { safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } } };
+type Schemas = { request: Schema; response: Schema; event: Schema; errorBody: Schema };
 
-const schemas = {
+const schemas: Record<FixtureProtocol, Schemas> = {
   chat: {
     request: chat.request,
     response: chat.response,
@@ -34,19 +44,29 @@ const schemas = {
     event: generative.streamEvent,
     errorBody: generative.errorBody,
   },
+  responses: {
+    request: responses.request,
+    response: responses.response,
+    event: responses.streamEvent,
+    errorBody: responses.errorBody,
+  },
 };
+
+/** Protocols with recorded fixtures that the library does not translate yet (its `protocols` lacks them). */
+const pending = fixtureProtocols.filter((protocol) => !(protocols as readonly string[]).includes(protocol));
 
 function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): unknown[] {
   return result.success ? [] : (result.error?.issues ?? []);
 }
 
 describe("the fixture index", () => {
-  test("lists 181 recorded payloads across the three protocols", () => {
-    expect(fixtureIndex).toHaveLength(181);
+  test("lists 273 recorded payloads across the four protocols", () => {
+    expect(fixtureIndex).toHaveLength(273);
+    expect(new Set(fixtureProtocols)).toEqual(new Set(["chat", "messages", "generative", "responses"]));
   });
 });
 
-describe.each(protocols)("every recorded %s payload parses with its schema", (protocol) => {
+describe.each(fixtureProtocols)("every recorded %s payload parses with its schema", (protocol) => {
   test.each(fixtures("request", protocol).map((entry) => [entry.path, entry] as const))(
     "request %s",
     (_, entry) => {
@@ -73,6 +93,12 @@ describe.each(protocols)("every recorded %s payload parses with its schema", (pr
       for (const event of events) expect(issuesOf(schemas[protocol].event.safeParse(event))).toEqual([]);
     },
   );
+});
+
+// Translation walks only the protocols the library translates; a protocol whose fixtures wait for its
+// adapter (issue 15 phase 2: responses) is listed here, and joins the walk below once it is in `protocols`.
+describe.each(pending)("recorded %s payloads wait for the protocol's translation", (protocol) => {
+  test.todo(`translate every recorded ${protocol} payload to every protocol (issue 15 phase 2)`);
 });
 
 describe.each(protocols)("every recorded %s payload translates to every protocol", (from) => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import { describe, expect, test } from "vitest";
 import { protocols } from "../src/index";
-import { type FixtureEntry, fixtureIndex, readFixture, sseDataPayloads } from "./helpers/fixtures";
+import { type FixtureEntry, fixtureIndex, isWired, readFixture, sseDataPayloads } from "./helpers/fixtures";
 
 // schemas/*.json as the package ships them (npm test generates them first: see "pretest"), checked
 // with a JSON Schema validator of another language's kind: the way a non-TypeScript user reads them.
@@ -53,7 +53,12 @@ describe("schemas/*.json", () => {
     expect(() => validator(file)).not.toThrow();
   });
 
-  test.each(fixtureIndex.map((entry) => [entry.path, entry] as const))(
+  // The schemas are generated from the protocol table: a protocol with fixtures but no adapter yet
+  // (issue 15) has none, and its fixtures wait (listed as todo) until it has.
+  for (const entry of fixtureIndex.filter((entry) => !isWired(entry)))
+    test.todo(`the recorded fixture ${entry.path} validates (its protocol is not in the table yet)`);
+
+  test.each(fixtureIndex.filter(isWired).map((entry) => [entry.path, entry] as const))(
     "the recorded fixture %s validates",
     (_, entry) => {
       const validate = validator(`${entry.protocol}.${SCHEMA_OF_KIND[entry.kind]}.json`);

@@ -1,12 +1,20 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Protocol } from "../../src/index";
+import { protocols } from "../../src/protocols/index";
 
-export type Protocol = "chat" | "messages" | "generative";
+export type { Protocol };
+
+/**
+ * A protocol with recorded fixtures. It may not be wired into the library yet (issue 15: `responses`
+ * has schemas and fixtures, its translation comes in phase 2); once it is, this is `Protocol`.
+ */
+export type FixtureProtocol = Protocol | "responses";
 
 export type FixtureEntry = {
   path: string;
-  protocol: Protocol;
+  protocol: FixtureProtocol;
   kind: "request" | "response" | "stream" | "error";
   provider: string;
   scenario: string;
@@ -19,10 +27,27 @@ export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "
 
 export const fixtureIndex: FixtureEntry[] = JSON.parse(readFileSync(join(fixturesDir, "index.json"), "utf8"));
 
-export function fixtures(kind: FixtureEntry["kind"], protocol?: Protocol): FixtureEntry[] {
+export function fixtures(kind: FixtureEntry["kind"], protocol?: FixtureProtocol): FixtureEntry[] {
   return fixtureIndex.filter(
     (entry) => entry.kind === kind && (protocol === undefined || entry.protocol === protocol),
   );
+}
+
+/** Every protocol the fixture index holds, wired into the library or not. */
+export const fixtureProtocols: readonly FixtureProtocol[] = [
+  ...new Set(fixtureIndex.map((entry) => entry.protocol)),
+];
+
+export type WiredEntry = FixtureEntry & { protocol: Protocol };
+
+/** Whether the library translates the entry's protocol (it is in `protocols`, src/protocols/index.ts). */
+export function isWired(entry: FixtureEntry): entry is WiredEntry {
+  return (protocols as readonly string[]).includes(entry.protocol);
+}
+
+/** The fixtures of protocols the library translates: what the translation walks iterate over. */
+export function wiredFixtures(kind: FixtureEntry["kind"]): WiredEntry[] {
+  return fixtures(kind).filter(isWired);
 }
 
 export function readFixture(entry: FixtureEntry): string {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { translateResponse } from "../../src/index";
-import { type FixtureEntry, fixtures, type Protocol, readFixture } from "../helpers/fixtures";
+import { protocols } from "../../src/protocols/index";
+import { type Protocol, readFixture, type WiredEntry, wiredFixtures } from "../helpers/fixtures";
 import {
   comparable,
   generateView,
@@ -15,8 +16,6 @@ import {
   translateSse,
   type ViewField,
 } from "./helpers";
-
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 
 type Exemption = { fixture: string; to?: Protocol; skip: ViewField[]; why: string };
 
@@ -61,13 +60,13 @@ const exemptions: Exemption[] = [
   },
 ];
 
-function skipped(entry: FixtureEntry, to: Protocol): ViewField[] {
+function skipped(entry: WiredEntry, to: Protocol): ViewField[] {
   return exemptions
     .filter((e) => e.fixture === entry.path && (e.to === undefined || e.to === to))
     .flatMap((e) => e.skip);
 }
 
-function targets(entry: FixtureEntry): Protocol[] {
+function targets(entry: WiredEntry): Protocol[] {
   return protocols.filter((to) => to !== entry.protocol);
 }
 
@@ -76,7 +75,7 @@ function targets(entry: FixtureEntry): Protocol[] {
  * found": a pause_turn response whose server_tool_use has no result yet), so its view is read from
  * the fixture: its text blocks, no client calls, pause_turn → stop (as the SDK maps it).
  */
-async function sourceView(entry: FixtureEntry, body: string): Promise<SdkView> {
+async function sourceView(entry: WiredEntry, body: string): Promise<SdkView> {
   if (entry.path !== "messages/response/anthropic-pause-turn-web-search.json")
     return generateView(entry.protocol, body);
   await expect(generateView(entry.protocol, body)).rejects.toThrow(/not found/);
@@ -88,7 +87,7 @@ async function sourceView(entry: FixtureEntry, body: string): Promise<SdkView> {
 }
 
 describe("AI SDK providers read translated responses as they read the originals", () => {
-  for (const entry of fixtures("response")) {
+  for (const entry of wiredFixtures("response")) {
     for (const to of targets(entry)) {
       test(`${entry.path} → ${to}`, async () => {
         const body = readFixture(entry);
@@ -109,7 +108,7 @@ const errorStreams = new Set([
 ]);
 
 describe("AI SDK providers read translated event streams as they read the originals", () => {
-  for (const entry of fixtures("stream")) {
+  for (const entry of wiredFixtures("stream")) {
     for (const to of targets(entry)) {
       test(`${entry.path} → ${to}`, async () => {
         const body = readFixture(entry);
@@ -138,7 +137,9 @@ describe("AI SDK providers read translated event streams as they read the origin
 });
 
 test("every exemption names a fixture case that exists", () => {
-  const paths = new Set([...fixtures("response"), ...fixtures("stream")].map((entry) => entry.path));
+  const paths = new Set(
+    [...wiredFixtures("response"), ...wiredFixtures("stream")].map((entry) => entry.path),
+  );
   for (const { fixture } of exemptions) expect(paths).toContain(fixture);
   for (const { why } of exemptions) expect(why.length).toBeGreaterThan(0);
 });

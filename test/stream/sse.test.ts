@@ -207,9 +207,9 @@ describe("recorded fixture streams", () => {
     },
   );
 
-  test("covers all three protocols", () => {
+  test("covers all four protocols", () => {
     expect(new Set(streams.map((entry) => entry.protocol))).toEqual(
-      new Set(["chat", "messages", "generative"]),
+      new Set(["chat", "messages", "generative", "responses"]),
     );
   });
 });

@@ -5,50 +5,9 @@
  */
 
 import { z } from "zod/v4";
-import { registerOpenUnion } from "../../validate/accepts";
-import { canCompile, compiled, validates } from "../../validate/zod-fast";
+import { openEnum, openUnion, type UnknownKind } from "../../validate/open-union";
 
-/** A vendor enum: every string passes on the wire; the type lists the known values. */
-function openEnum<const T extends readonly [string, ...string[]]>(
-  _known: T,
-): z.ZodType<T[number] | (string & {})> {
-  return z.string() as unknown as z.ZodType<T[number] | (string & {})>;
-}
-
-/** A block, tool or event of a kind this library does not model: kept as it came. */
-export type UnknownKind = { type: string; [key: string]: unknown };
-
-/**
- * An open tagged union: a known `type` must match its schema (its own issues are reported, with their
- * paths), any other `type` is accepted as a loose object so future kinds pass through.
- */
-function openUnion<Known extends z.ZodType>(knownTypes: readonly string[], known: Known) {
-  const names = new Set(knownTypes);
-  let accepts: ((value: unknown) => boolean) | undefined;
-  const schema = z.looseObject({ type: z.string() }).superRefine((value, context) => {
-    if (!names.has(value.type)) return;
-    accepts ??= fastAccepts(known);
-    if (accepts(value)) return;
-    const result = known.safeParse(value);
-    if (result.success) return;
-    for (const issue of result.error.issues)
-      context.addIssue({ code: "custom", path: issue.path, message: issue.message });
-  });
-  registerOpenUnion(schema, names, known);
-  return schema as unknown as z.ZodType<z.output<Known> | UnknownKind, z.input<Known> | UnknownKind>;
-}
-
-/**
- * A check that answers `true` only where `schema.safeParse` succeeds, without building the parsed value
- * (the refinement above discards it): `z.compile`'s validator where `new Function` is allowed, else
- * never `true` (the caller then parses).
- */
-function fastAccepts(schema: z.ZodType): (value: unknown) => boolean {
-  if (!canCompile()) return () => false;
-  const fast = compiled(schema);
-  if (fast === schema) return () => false;
-  return (value) => validates(fast, value);
-}
+export type { UnknownKind };
 
 const nonNegativeInt = z.number().int().min(0);
 
