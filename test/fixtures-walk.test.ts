@@ -41,8 +41,8 @@ function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): 
 }
 
 describe("the fixture index", () => {
-  test("lists 181 recorded payloads across the three protocols", () => {
-    expect(fixtureIndex).toHaveLength(181);
+  test("lists 192 recorded payloads across the three protocols", () => {
+    expect(fixtureIndex).toHaveLength(192);
   });
 });
 

@@ -74,9 +74,21 @@ function targets(entry: FixtureEntry): Protocol[] {
 /**
  * The source view. The messages provider rejects one original body itself ("Tool call srvtoolu_… not
  * found": a pause_turn response whose server_tool_use has no result yet), so its view is read from
- * the fixture: its text blocks, no client calls, pause_turn → stop (as the SDK maps it).
+ * the fixture: its text blocks, no client calls, pause_turn → stop (as the SDK maps it). The OpenAI
+ * provider rejects Mistral's content array ("Invalid JSON response": content expected a string): that view is read from the fixture too,
+ * its text chunks (the thinking chunk is reasoning, not text), no calls, stop.
  */
 async function sourceView(entry: FixtureEntry, body: string): Promise<SdkView> {
+  if (entry.path === "chat/response/mistral-thinking.json") {
+    await expect(generateView(entry.protocol, body)).rejects.toThrow(/Invalid JSON response/);
+    const message = (
+      JSON.parse(body) as { choices: { message: { content: { type: string; text?: string }[] } }[] }
+    ).choices[0]?.message;
+    const text = (message?.content ?? []).flatMap((part) =>
+      part.type === "text" && part.text !== undefined ? [part.text] : [],
+    );
+    return { text: text.join(""), toolCalls: [], finishReason: "stop" };
+  }
   if (entry.path !== "messages/response/anthropic-pause-turn-web-search.json")
     return generateView(entry.protocol, body);
   await expect(generateView(entry.protocol, body)).rejects.toThrow(/not found/);

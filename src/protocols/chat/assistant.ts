@@ -7,6 +7,7 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { cacheDropped } from "./content";
+import { reasoningFormat } from "./dialect";
 import type * as chat from "./schema";
 
 /** The field a signature sits in, by the protocol that produced it, so the loss points at it. */
@@ -15,15 +16,6 @@ export function signaturePath(source: string, origin: common.Protocol): string {
 }
 
 type Citations = NonNullable<common.TextPart["citations"]>;
-
-/** The field an assistant message's reasoning is in: `reasoning_content`, else `reasoning`, else none. */
-export function reasoningKey(message: {
-  readonly reasoning_content?: string | null | undefined;
-  readonly reasoning?: string | null | undefined;
-}): "reasoning_content" | "reasoning" | undefined {
-  if (message.reasoning_content != null) return "reasoning_content";
-  return message.reasoning != null ? "reasoning" : undefined;
-}
 
 /** What one kind of chat assistant message does with what differs between request history and response. */
 export interface Target {
@@ -41,6 +33,10 @@ export interface Target {
   ) => readonly unknown[] | undefined;
   /** Reports a part the message cannot hold (a server-side tool call included). */
   readonly unsupported: (part: common.Part, losses: Loss[]) => void;
+  /** A Gemini thought signature on a call is sent as `extra_content.google.thought_signature`. */
+  readonly thoughtSignatures: boolean;
+  /** Reasoning is also sent as OpenRouter `reasoning_details`, with its signatures and encrypted entries. */
+  readonly reasoningDetails: boolean;
 }
 
 /** The collected fields; a field is `undefined` when no part gave it. */
@@ -49,15 +45,31 @@ export type Assistant = {
   reasoning: string | undefined;
   refusal: string | undefined;
   annotations: unknown[] | undefined;
-  readonly toolCalls: chat.FunctionToolCall[];
+  /** OpenRouter `reasoning_details`, when the target sends them. */
+  reasoningDetails: chat.ReasoningDetail[] | undefined;
+  readonly toolCalls: chat.ToolCall[];
 };
 
 const thoughtSignatureDropped = (source: string, signature: common.Signature): Loss =>
   loss(
-    signaturePath(source, signature.origin),
+    signature.source ?? signaturePath(source, signature.origin),
     "dropped",
     "Chat cannot carry a thought signature; it was dropped.",
   );
+
+/**
+ * A reasoning part as an OpenRouter `reasoning_details` entry: chat's own entry as it came, else one
+ * built from the part, its `format` naming the provider its signature or encrypted data belongs to.
+ */
+function reasoningDetail(part: common.ReasoningPart, index: number): chat.ReasoningDetail {
+  const own = part.extra?.origin === "chat" ? part.extra.raw.detail : undefined;
+  if (own !== undefined && own !== null && typeof own === "object") return own as chat.ReasoningDetail;
+  const format = reasoningFormat(part.origin);
+  if (part.redacted !== undefined) return { type: "reasoning.encrypted", data: part.redacted, format, index };
+  return part.signature === undefined
+    ? { type: "reasoning.text", text: part.text, format, index }
+    : { type: "reasoning.text", text: part.text, signature: part.signature, format, index };
+}
 
 /**
  * Walks `parts` once: adjacent texts (and reasonings, refusals) are joined with no separator
@@ -75,6 +87,7 @@ export function encodeAssistant(
     reasoning: undefined,
     refusal: undefined,
     annotations: undefined,
+    reasoningDetails: undefined,
     toolCalls: [],
   };
   for (const part of parts) {
@@ -92,6 +105,13 @@ export function encodeAssistant(
         if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.source));
         break;
       case "reasoning":
+        if (target.reasoningDetails) {
+          if (out.reasoningDetails === undefined) out.reasoningDetails = [];
+          out.reasoningDetails.push(reasoningDetail(part, out.reasoningDetails.length));
+          if (part.redacted === undefined)
+            out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
+          break;
+        }
         if (part.redacted !== undefined) {
           losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
           break;
@@ -100,7 +120,7 @@ export function encodeAssistant(
         if (part.signature !== undefined) {
           losses.push(
             loss(
-              signaturePath(part.source, part.origin),
+              part.signatureSource ?? signaturePath(part.source, part.origin),
               "dropped",
               "Chat cannot carry a thinking signature; it was dropped.",
             ),
@@ -126,10 +146,20 @@ export function encodeAssistant(
             ),
           );
         }
-        if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
+        const signature =
+          part.signature?.origin === "generative" && target.thoughtSignatures
+            ? part.signature.value
+            : undefined;
+        if (part.signature !== undefined && signature === undefined)
+          losses.push(thoughtSignatureDropped(part.source, part.signature));
         if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.source));
         const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        out.toolCalls.push({ id, type: "function", function: { name: part.name, arguments: args } });
+        const call: chat.ToolCall =
+          part.freeform === true
+            ? { id, type: "custom", custom: { name: part.name, input: args } }
+            : { id, type: "function", function: { name: part.name, arguments: args } };
+        if (signature !== undefined) call.extra_content = { google: { thought_signature: signature } };
+        out.toolCalls.push(call);
         break;
       }
       default:

@@ -6,10 +6,17 @@
 import { parseJsonObject } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
-import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { type ChatDialect, type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import { encodeAssistant, reasoningKey, type Target } from "./assistant";
-import { callId, choiceExtra, choiceRaw, EMPTY_ID, pick } from "./extra";
+import { encodeAssistant, type Target } from "./assistant";
+import {
+  decodeAssistantParts,
+  decodeChatToolCall,
+  decodeReasoning,
+  TOOL_CALL_KEYS,
+} from "./assistant-decode";
+import { DIALECTS, type Dialect } from "./dialect";
+import { callId, choiceExtra, choiceRaw, pick } from "./extra";
 import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
 import type * as chat from "./schema";
 import { decodeChatUsage, encodeChatUsage } from "./usage";
@@ -25,6 +32,7 @@ const MESSAGE_KEYS = new Set([
   "annotations",
   "reasoning_content",
   "reasoning",
+  "reasoning_details",
 ]);
 const USAGE_KEYS = new Set([
   "prompt_tokens",
@@ -82,7 +90,11 @@ function messageKept(message: chat.ResponseMessage, source: string, losses: Loss
   }
   // Annotations of a message without text have no part to ride on; chat keeps them as given.
   const annotations = message.annotations;
-  const orphan = message.content == null && annotations != null && annotations.length > 0;
+  const content = message.content;
+  const orphan =
+    annotations != null &&
+    annotations.length > 0 &&
+    (content == null || (typeof content !== "string" && !content.some((part) => part.type === "text")));
   if (keys === undefined) return orphan ? { annotations } : {};
   const kept = pick(message, keys);
   return orphan ? { ...kept, annotations } : kept;
@@ -98,76 +110,79 @@ function isRestEmpty(key: string, value: unknown): boolean {
     case "refusal":
     case "reasoning_content":
     case "reasoning":
+    case "reasoning_details":
       return value === null || value === "" || (Array.isArray(value) && value.length === 0);
     default:
       return false;
   }
 }
 
-/** A chat call → a tool-call part, as `decodeToolCall` makes it (without an arguments pointer). */
-function decodeCall(
-  id: string | undefined,
-  name: string,
-  text: string,
+/** A legacy `function_call` → a tool-call part. */
+function decodeFunctionCall(
+  call: { name: string; arguments: string; id?: unknown },
   source: string,
-): Mutable<common.ToolCallPart> {
-  // Arguments text almost always opens with `{`: no need to trim it to know it is not blank.
-  const blank = text.charCodeAt(0) !== 123 && text.trim() === "";
-  const parsed = blank ? {} : parseJsonObject(text);
-  const part: Mutable<common.ToolCallPart> = { type: "tool-call", name, argumentsText: text, source };
-  if (id !== undefined && id !== "") part.id = id;
+): common.ToolCallPart {
+  const text = call.arguments;
+  const parsed = text.charCodeAt(0) !== 123 && text.trim() === "" ? {} : parseJsonObject(text);
+  const part: Mutable<common.ToolCallPart> = {
+    type: "tool-call",
+    name: call.name,
+    argumentsText: text,
+    source,
+  };
+  if (typeof call.id === "string" && call.id !== "") part.id = call.id;
   if (parsed !== undefined) part.arguments = parsed;
   return part;
 }
 
+type Citations = NonNullable<common.TextPart["citations"]>;
+
+/** Text parts of the message; `annotations` ride on the first (chat keeps them as given). */
+function withCitations(parts: common.Part[], citations: Citations | undefined): common.Part[] {
+  if (citations === undefined) return parts;
+  const first = parts.findIndex((part) => part.type === "text");
+  const text = parts[first];
+  if (text?.type !== "text") return parts;
+  const out = [...parts];
+  out[first] = { ...text, citations };
+  return out;
+}
+
 function decodeMessage(message: chat.ResponseMessage, source: string, losses: Loss[]): common.Part[] {
-  const parts: common.Part[] = [];
-  const key = reasoningKey(message);
-  const reasoning = message.reasoning_content ?? message.reasoning;
-  // Empty reasoning or refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
-  if (key !== undefined && reasoning != null && reasoning !== "") {
-    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: `${source}/${key}` });
-  }
-  if (message.content != null) {
-    const annotations = message.annotations;
+  const parts: common.Part[] = decodeReasoning(message, source, losses);
+  const annotations = message.annotations;
+  const citations: Citations | undefined =
+    annotations == null || annotations.length === 0
+      ? undefined
+      : { origin: "chat", items: annotations, source: `${source}/annotations` };
+  const content = message.content;
+  if (typeof content === "string") {
     parts.push(
-      annotations == null || annotations.length === 0
-        ? { type: "text", text: message.content, source: `${source}/content` }
-        : {
-            type: "text",
-            text: message.content,
-            source: `${source}/content`,
-            citations: { origin: "chat", items: annotations },
-          },
+      citations === undefined
+        ? { type: "text", text: content, source: `${source}/content` }
+        : { type: "text", text: content, source: `${source}/content`, citations },
     );
+  } else if (content != null) {
+    parts.push(...withCitations(decodeAssistantParts(content, `${source}/content`, losses), citations));
   }
+  // Empty refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
   if (message.refusal != null && message.refusal !== "")
     parts.push({ type: "refusal", text: message.refusal, source: `${source}/refusal` });
   const calls = message.tool_calls;
   if (calls != null) {
     for (let index = 0; index < calls.length; index++) {
-      const call = calls[index] as (typeof calls)[number];
-      const callSource = `${source}/tool_calls/${index}`;
-      if (call.type === "function") {
-        const part = decodeCall(call.id, call.function.name, call.function.arguments, callSource);
-        if (call.id === "") part.extra = EMPTY_ID;
-        parts.push(part);
-      } else {
-        losses.push(
-          loss(callSource, "dropped", `A ${call.type} tool call has no common equivalent and was dropped.`),
-        );
-      }
+      parts.push(
+        decodeChatToolCall(
+          calls[index] as chat.ToolCall,
+          `${source}/tool_calls/${index}`,
+          TOOL_CALL_KEYS,
+          losses,
+        ),
+      );
     }
   }
   if (message.function_call != null)
-    parts.push(
-      decodeCall(
-        message.function_call.id as string | undefined,
-        message.function_call.name,
-        message.function_call.arguments,
-        `${source}/function_call`,
-      ),
-    );
+    parts.push(decodeFunctionCall(message.function_call, `${source}/function_call`));
   return parts;
 }
 
@@ -195,6 +210,7 @@ export function decodeChatResponse(
     if (reason !== undefined && reason !== null) {
       decoded.finishReason = decodeChatFinishReason(reason);
       decoded.rawFinishReason = reason;
+      decoded.finishReasonSource = `${source}/finish_reason`;
     }
     decoded.extra = choiceExtra({
       choice: choiceKeys === undefined ? {} : pick(choice, choiceKeys),
@@ -217,32 +233,49 @@ export function decodeChatResponse(
   return { value: response, losses };
 }
 
-/** A response: chat's own citations ride as `annotations`; a response part has no cache hint to report. */
-const RESPONSE: Target = {
-  reportCache: false,
-  callId,
-  idPath: (part) => part.source,
-  citations: (citations, source, losses) => {
-    if (citations.origin === "chat") return citations.items;
-    losses.push(
-      loss(
-        source,
-        "dropped",
-        `Citations from the ${citations.origin} protocol have no chat form and were dropped.`,
+/**
+ * A response: chat's own citations ride as `annotations`; a response part has no cache hint to report; in
+ * the dialects that carry it, a Gemini thought signature rides on its call as `extra_content` (clients send
+ * it back with the call).
+ */
+function responseTarget(dialect: Dialect): Target {
+  return {
+    reportCache: false,
+    callId,
+    idPath: (part) => part.source,
+    citations: (citations, source, losses) => {
+      if (citations.origin === "chat") return citations.items;
+      losses.push(
+        loss(
+          citations.source ?? source,
+          "dropped",
+          `Citations from the ${citations.origin} protocol have no chat form and were dropped.`,
+        ),
+      );
+      return undefined;
+    },
+    unsupported: (part, losses) =>
+      losses.push(
+        loss(
+          part.source,
+          "dropped",
+          part.type === "tool-call"
+            ? "A server-side tool call has no chat form and was dropped."
+            : `A ${part.type === "opaque" ? part.label : `${part.type} part`} has no chat response form and was dropped.`,
+        ),
       ),
-    );
-    return undefined;
-  },
-  unsupported: (part, losses) =>
-    losses.push(
-      loss(
-        part.source,
-        "dropped",
-        part.type === "tool-call"
-          ? "A server-side tool call has no chat form and was dropped."
-          : `A ${part.type === "opaque" ? part.label : `${part.type} part`} has no chat response form and was dropped.`,
-      ),
-    ),
+    thoughtSignatures: dialect.extraContent,
+    reasoningDetails: dialect.reasoningDetails,
+  };
+}
+
+const RESPONSE: Readonly<Record<ChatDialect, Target>> = {
+  openai: responseTarget(DIALECTS.openai),
+  compatible: responseTarget(DIALECTS.compatible),
+  deepseek: responseTarget(DIALECTS.deepseek),
+  openrouter: responseTarget(DIALECTS.openrouter),
+  qwen: responseTarget(DIALECTS.qwen),
+  vllm: responseTarget(DIALECTS.vllm),
 };
 
 function encodeChoice(
@@ -251,9 +284,10 @@ function encodeChoice(
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.Choice {
-  const { text, reasoning, refusal, annotations, toolCalls } = encodeAssistant(
+  const dialect = DIALECTS[options.chatDialect];
+  const { text, reasoning, refusal, annotations, reasoningDetails, toolCalls } = encodeAssistant(
     choice.parts,
-    RESPONSE,
+    RESPONSE[options.chatDialect],
     responseId,
     options,
     losses,
@@ -267,9 +301,9 @@ function encodeChoice(
     if (mapped.approximate) {
       losses.push(
         loss(
-          choice.source,
+          choice.finishReasonSource ?? choice.source,
           "approximated",
-          `Finish reason "${choice.rawFinishReason ?? choice.finishReason}" has no chat equivalent; "stop" was used.`,
+          `Finish reason "${choice.rawFinishReason ?? choice.finishReason}" has no chat equivalent; "${mapped.reason}" was used.`,
         ),
       );
     }
@@ -282,7 +316,8 @@ function encodeChoice(
     ? { role: "assistant", content: null }
     : ({ ...own.message, role: "assistant", content: null } as chat.ResponseMessage);
   message.content = text ?? null;
-  if (reasoning !== undefined) message.reasoning_content = reasoning;
+  if (reasoning !== undefined) message[dialect.reasoningField] = reasoning;
+  if (reasoningDetails !== undefined) message.reasoning_details = reasoningDetails;
   if (refusal !== undefined) message.refusal = refusal;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (annotations !== undefined) message.annotations = annotations as chat.Annotation[];
