@@ -224,7 +224,16 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
     );
   }
   let args = part.arguments;
-  if (args === undefined) {
+  if (part.freeform === true) {
+    args = { input: part.argumentsText ?? "" };
+    losses.push(
+      loss(
+        part.argumentsSource ?? part.source,
+        "approximated",
+        'generative has no free-form function calls; the call\'s text input was sent as `{"input": text}`.',
+      ),
+    );
+  } else if (args === undefined) {
     const text = part.argumentsText ?? "";
     args = text.trim() === "" ? {} : parseJsonObject(text);
     if (args === undefined) {

@@ -140,6 +140,7 @@ export function decodeGenerativeResponse(
     if (finishReason !== undefined) {
       choice.finishReason = finishReason;
       choice.rawFinishReason = candidate.finishReason;
+      choice.finishReasonSource = `${source}/finishReason`;
     }
     choice.extra = candidateExtra(candidate, source, losses);
     choices.push(choice);
@@ -190,7 +191,7 @@ function encodeOnePart(
       if (part.citations !== undefined && part.citations.origin !== "generative") {
         losses.push(
           loss(
-            part.source,
+            part.citations.source ?? part.source,
             "dropped",
             "Citations of another protocol have no generative form and were dropped.",
           ),
@@ -239,7 +240,16 @@ function encodeOnePart(
         );
       }
       let args = part.arguments;
-      if (args === undefined) {
+      if (part.freeform === true) {
+        args = { input: part.argumentsText ?? "" };
+        losses.push(
+          loss(
+            part.argumentsSource ?? part.source,
+            "approximated",
+            'generative has no free-form function calls; the call\'s text input was sent as `{"input": text}`.',
+          ),
+        );
+      } else if (args === undefined) {
         args = {};
         losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
       }
@@ -313,7 +323,7 @@ export function encodeCandidate(
     if (mapped.loss !== undefined) {
       losses.push(
         loss(
-          choice.source,
+          choice.finishReasonSource ?? choice.source,
           mapped.loss,
           `The finish reason "${choice.rawFinishReason ?? choice.finishReason}" was sent as ${mapped.value}.`,
         ),

@@ -192,7 +192,7 @@ describe("encodeGenerativeRequest: tool calls and results", () => {
         ],
       }),
     );
-    expect(value.contents[1]?.parts[0]).toEqual({
+    expect(value.contents[1]?.parts?.[0]).toEqual({
       functionCall: { id: "c", name: "f", args: { _raw: '{"a":1,' } },
     });
     expect(lossList(losses)).toEqual([
@@ -211,7 +211,7 @@ describe("encodeGenerativeRequest: tool calls and results", () => {
         ],
       }),
     );
-    expect(value.contents[1]?.parts[0]).toEqual({
+    expect(value.contents[1]?.parts?.[0]).toEqual({
       functionCall: { id: "c", name: "f", args: {} },
       thoughtSignature: "skip_thought_signature_validator",
     });
