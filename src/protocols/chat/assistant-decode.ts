@@ -81,6 +81,80 @@ export const TOOL_CALL_KEYS: ReadonlySet<string> = new Set([
   "extra_content",
 ]);
 
+const GOOGLE_KEYS = new Set(["thought_signature"]);
+
+/**
+ * Gemini's compatible endpoint also puts a thought signature on the message itself
+ * (`extra_content.google.thought_signature`, repeated as `thought_signature`): it signs the first call,
+ * or the text when there is no call, as generative signs the first functionCall part. Returns `parts`
+ * with it attached.
+ */
+export function withMessageSignature(
+  message: { readonly extra_content?: unknown; readonly thought_signature?: unknown },
+  source: string,
+  parts: common.Part[],
+  losses: Loss[],
+): common.Part[] {
+  const extra = message.extra_content;
+  const google =
+    extra !== null && typeof extra === "object" ? (extra as { google?: unknown }).google : undefined;
+  const nested =
+    google !== null && typeof google === "object"
+      ? (google as { thought_signature?: unknown }).thought_signature
+      : undefined;
+  if (google !== null && typeof google === "object") {
+    for (const key in google) {
+      if (GOOGLE_KEYS.has(key) || !Object.hasOwn(google, key)) continue;
+      losses.push(
+        loss(
+          `${source}/extra_content/google/${key}`,
+          "dropped",
+          `\`extra_content.google.${key}\` has no common equivalent and was dropped.`,
+        ),
+      );
+    }
+  }
+  if (extra !== null && typeof extra === "object") {
+    for (const key in extra) {
+      if (key === "google" || !Object.hasOwn(extra, key)) continue;
+      losses.push(
+        loss(
+          `${source}/extra_content/${key}`,
+          "dropped",
+          `\`extra_content.${key}\` has no common equivalent and was dropped.`,
+        ),
+      );
+    }
+  }
+  const value = typeof nested === "string" ? nested : message.thought_signature;
+  if (typeof value !== "string" || value === "") return parts;
+  const signature: common.Signature = {
+    origin: "generative",
+    value,
+    source:
+      typeof nested === "string"
+        ? `${source}/extra_content/google/thought_signature`
+        : `${source}/thought_signature`,
+  };
+  let target = parts.findIndex((part) => part.type === "tool-call");
+  for (let index = parts.length - 1; target === -1 && index >= 0; index--)
+    if (parts[index]?.type === "text") target = index;
+  const part = parts[target];
+  if ((part?.type !== "tool-call" && part?.type !== "text") || part.signature !== undefined) {
+    losses.push(
+      loss(
+        signature.source ?? source,
+        "dropped",
+        "A message-level thought signature with no call or text to sign was dropped.",
+      ),
+    );
+    return parts;
+  }
+  const out = [...parts];
+  out[target] = { ...part, signature };
+  return out;
+}
+
 const DETAIL_KEYS = new Set(["type", "text", "signature", "summary", "data", "format", "index"]);
 
 /**

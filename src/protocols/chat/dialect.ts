@@ -22,6 +22,8 @@ export type Dialect = {
   readonly extraContent: boolean;
   /** The upstream takes `top_k`. */
   readonly topK: boolean;
+  /** Usage also counts cache hits and misses as `prompt_cache_hit_tokens` / `prompt_cache_miss_tokens` (DeepSeek). */
+  readonly cacheCounters: boolean;
   /** How thinking is switched on and off and given an effort or a budget. */
   readonly switches: "effort" | "deepseek" | "openrouter" | "qwen" | "vllm";
 };
@@ -35,6 +37,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     // OpenAI rejects unknown fields inside messages ("Additional properties are not allowed").
     extraContent: false,
     topK: false,
+    cacheCounters: false,
     switches: "effort",
   },
   compatible: {
@@ -44,6 +47,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     reasoningOnToolTurns: false,
     extraContent: true,
     topK: false,
+    cacheCounters: false,
     switches: "effort",
   },
   deepseek: {
@@ -53,6 +57,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     reasoningOnToolTurns: true,
     extraContent: true,
     topK: false,
+    cacheCounters: true,
     switches: "deepseek",
   },
   openrouter: {
@@ -62,6 +67,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     reasoningOnToolTurns: false,
     extraContent: true,
     topK: true,
+    cacheCounters: false,
     switches: "openrouter",
   },
   qwen: {
@@ -71,6 +77,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     reasoningOnToolTurns: false,
     extraContent: true,
     topK: true,
+    cacheCounters: false,
     switches: "qwen",
   },
   vllm: {
@@ -81,6 +88,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     reasoningOnToolTurns: false,
     extraContent: true,
     topK: true,
+    cacheCounters: false,
     switches: "vllm",
   },
 };

@@ -11,6 +11,7 @@ import {
   decodeChatToolCall,
   decodeReasoning,
   TOOL_CALL_KEYS,
+  withMessageSignature,
 } from "./assistant-decode";
 import { cacheHint, decodeContentPart } from "./content";
 import type * as chat from "./schema";
@@ -29,6 +30,8 @@ const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
     "reasoning_content",
     "reasoning",
     "reasoning_details",
+    "extra_content",
+    "thought_signature",
   ]),
   tool: new Set(["role", "content", "tool_call_id"]),
   function: new Set(["role", "content", "name"]),
@@ -113,7 +116,10 @@ function decodeAssistant(message: chat.AssistantMessage, source: string, losses:
     const callSource = at(source, "function_call");
     parts.push(decodeToolCall(message.function_call, callSource, at(callSource, "arguments")));
   }
-  return parts;
+  const echoed = message as { extra_content?: unknown; thought_signature?: unknown };
+  return echoed.extra_content === undefined && echoed.thought_signature === undefined
+    ? parts
+    : withMessageSignature(echoed, source, parts, losses);
 }
 
 /** Names of the calls of earlier assistant turns by id, the latest call of an id winning (a tool message names its call). */

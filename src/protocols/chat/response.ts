@@ -14,6 +14,7 @@ import {
   decodeChatToolCall,
   decodeReasoning,
   TOOL_CALL_KEYS,
+  withMessageSignature,
 } from "./assistant-decode";
 import { DIALECTS, type Dialect } from "./dialect";
 import { callId, choiceExtra, choiceRaw, pick } from "./extra";
@@ -33,6 +34,8 @@ const MESSAGE_KEYS = new Set([
   "reasoning_content",
   "reasoning",
   "reasoning_details",
+  "extra_content",
+  "thought_signature",
 ]);
 const USAGE_KEYS = new Set([
   "prompt_tokens",
@@ -112,6 +115,8 @@ function isRestEmpty(key: string, value: unknown): boolean {
     case "reasoning":
     case "reasoning_details":
       return value === null || value === "" || (Array.isArray(value) && value.length === 0);
+    case "function_call":
+      return value === null || (value !== undefined && (value as { name?: unknown }).name === "");
     default:
       return false;
   }
@@ -181,9 +186,13 @@ function decodeMessage(message: chat.ResponseMessage, source: string, losses: Lo
       );
     }
   }
-  if (message.function_call != null)
+  // A legacy call with no name is an empty placeholder some gateways fill in (Snowflake Cortex).
+  if (message.function_call != null && message.function_call.name !== "")
     parts.push(decodeFunctionCall(message.function_call, `${source}/function_call`));
-  return parts;
+  const echoed = message as { extra_content?: unknown; thought_signature?: unknown };
+  return echoed.extra_content === undefined && echoed.thought_signature === undefined
+    ? parts
+    : withMessageSignature(echoed, source, parts, losses);
 }
 
 /** Chat completion → common response. */
@@ -207,7 +216,8 @@ export function decodeChatResponse(
       parts: decodeMessage(choice.message, messageSource, losses),
       source,
     };
-    if (reason !== undefined && reason !== null) {
+    // `""` (Snowflake Cortex) says no more than null.
+    if (reason !== undefined && reason !== null && reason !== "") {
       decoded.finishReason = decodeChatFinishReason(reason);
       decoded.rawFinishReason = reason;
       decoded.finishReasonSource = `${source}/finish_reason`;
@@ -362,6 +372,7 @@ export function encodeChatResponse(
     model: response.model ?? options.model ?? "",
     choices,
   };
-  if (response.usage !== undefined) value.usage = encodeChatUsage(response.usage);
+  if (response.usage !== undefined)
+    value.usage = encodeChatUsage(response.usage, DIALECTS[options.chatDialect].cacheCounters);
   return { value, losses };
 }
