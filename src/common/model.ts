@@ -329,6 +329,8 @@ export type Choice = {
   readonly finishReasonSource?: Source | undefined;
   /** The stop sequence that matched, when the source says. */
   readonly stopSequence?: string | undefined;
+  /** The pointer of the stop-sequence field (`/stop_sequence`), for losses; default `source`. */
+  readonly stopSequenceSource?: Source | undefined;
   /** Source-protocol candidate fields with no common slot (safety ratings, grounding metadata ...). */
   readonly extra?: Extra | undefined;
   readonly source: Source;

@@ -4,7 +4,9 @@
  * control keeps its meaning or says it did not, and every loss points at the field it is about.
  */
 import { describe, expect, test } from "vitest";
+import { resolvePointer } from "../../src/common/pointer";
 import { chat, generative, messages, translateRequest, translateResponse } from "../../src/index";
+import { fixtures, generativeModel, readJsonFixture } from "../helpers/fixtures";
 
 const kinds = (losses: readonly { path: string; kind: string }[]) =>
   losses.map(({ path, kind }) => ({ path, kind }));
@@ -350,4 +352,25 @@ describe("mappings that exist are made", () => {
     expect(back.value).toMatchObject({ max_tokens: 8000, reasoning: { max_tokens: 3000 } });
     expect(back.losses).toEqual([]);
   });
+});
+
+describe("every loss of a recorded payload's translation points into it", () => {
+  const protocols = ["chat", "messages", "generative"] as const;
+  for (const entry of [...fixtures("request"), ...fixtures("response")]) {
+    for (const to of protocols.filter((protocol) => protocol !== entry.protocol)) {
+      test(`${entry.path} → ${to}`, () => {
+        const body = readJsonFixture(entry);
+        const { losses } =
+          entry.kind === "request"
+            ? translateRequest(entry.protocol, to, body, { model: generativeModel(entry), maxTokens: 64 })
+            : translateResponse(entry.protocol, to, body);
+        for (const item of losses) {
+          expect(item.path).not.toBe("");
+          // A synthesized value may stand for a field the input lacks (`/max_tokens`); anything else was in it.
+          if (item.kind !== "synthesized")
+            expect(resolvePointer(body, item.path).found, item.path).toBe(true);
+        }
+      });
+    }
+  }
 });

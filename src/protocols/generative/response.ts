@@ -332,7 +332,11 @@ export function encodeCandidate(
   }
   if (choice.stopSequence !== undefined) {
     losses.push(
-      loss(choice.source, "dropped", "generative does not say which stop sequence matched; it was dropped."),
+      loss(
+        choice.stopSequenceSource ?? choice.source,
+        "dropped",
+        "generative does not say which stop sequence matched; it was dropped.",
+      ),
     );
   }
   const candidate: JsonObject = {};

@@ -59,7 +59,11 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
     }
     if (tool.strict !== undefined) {
       losses.push(
-        loss(tool.source, "dropped", "The tool's `strict` flag has no messages equivalent and was dropped."),
+        loss(
+          at(tool.source, "strict"),
+          "dropped",
+          "The tool's `strict` flag has no messages equivalent and was dropped.",
+        ),
       );
     }
     result.push({

@@ -54,7 +54,10 @@ export function decodeMessagesResponse(
     if (!jsonAnswer) choice.rawFinishReason = raw;
     choice.finishReasonSource = "/stop_reason";
   }
-  if (typeof body.stop_sequence === "string") choice.stopSequence = body.stop_sequence;
+  if (typeof body.stop_sequence === "string") {
+    choice.stopSequence = body.stop_sequence;
+    choice.stopSequenceSource = "/stop_sequence";
+  }
   choice.extra = { origin: "messages", raw: {} };
   const value: Mutable<common.Response> = {
     id: body.id,
