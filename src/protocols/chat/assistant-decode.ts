@@ -23,17 +23,7 @@ export function decodeChatToolCall(
   known: ReadonlySet<string>,
   losses: Loss[],
 ): Mutable<common.ToolCallPart> {
-  for (const key in call) {
-    if (known.has(key) || !Object.hasOwn(call, key)) continue;
-    if (!blank((call as Record<string, unknown>)[key]))
-      losses.push(
-        loss(
-          `${source}/${key}`,
-          "dropped",
-          `\`${key}\` on a tool call has no common equivalent and was dropped.`,
-        ),
-      );
-  }
+  reportUnknown(call, known, source, "a tool call", losses);
   let part: Mutable<common.ToolCallPart>;
   if (call.type === "custom") {
     part = {
@@ -82,6 +72,7 @@ export const TOOL_CALL_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 const GOOGLE_KEYS = new Set(["thought_signature"]);
+const EXTRA_KEYS = new Set(["google"]);
 
 /**
  * Gemini's compatible endpoint also puts a thought signature on the message itself
@@ -103,28 +94,10 @@ export function withMessageSignature(
       ? (google as { thought_signature?: unknown }).thought_signature
       : undefined;
   if (google !== null && typeof google === "object") {
-    for (const key in google) {
-      if (GOOGLE_KEYS.has(key) || !Object.hasOwn(google, key)) continue;
-      losses.push(
-        loss(
-          `${source}/extra_content/google/${key}`,
-          "dropped",
-          `\`extra_content.google.${key}\` has no common equivalent and was dropped.`,
-        ),
-      );
-    }
+    reportUnknown(google, GOOGLE_KEYS, `${source}/extra_content/google`, "`extra_content.google`", losses);
   }
   if (extra !== null && typeof extra === "object") {
-    for (const key in extra) {
-      if (key === "google" || !Object.hasOwn(extra, key)) continue;
-      losses.push(
-        loss(
-          `${source}/extra_content/${key}`,
-          "dropped",
-          `\`extra_content.${key}\` has no common equivalent and was dropped.`,
-        ),
-      );
-    }
+    reportUnknown(extra, EXTRA_KEYS, `${source}/extra_content`, "`extra_content`", losses);
   }
   const value = typeof nested === "string" ? nested : message.thought_signature;
   if (typeof value !== "string" || value === "") return parts;
@@ -205,17 +178,7 @@ export function decodeReasoningDetails(
         );
         continue;
     }
-    for (const key in detail) {
-      if (DETAIL_KEYS.has(key) || !Object.hasOwn(detail, key)) continue;
-      if (!blank((detail as Record<string, unknown>)[key]))
-        losses.push(
-          loss(
-            `${at}/${key}`,
-            "dropped",
-            `\`${key}\` of a reasoning entry has no common equivalent and was dropped.`,
-          ),
-        );
-    }
+    reportUnknown(detail, DETAIL_KEYS, at, "a reasoning entry", losses);
   }
   return parts;
 }

@@ -8,6 +8,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { freeformArguments } from "./contents-encode";
 import { decodeGenerativeFinishReason, encodeGenerativeFinishReason } from "./finish-reason";
 import { fallbackMediaType } from "./media";
 import { type CallNaming, decodePart } from "./parts-decode";
@@ -240,16 +241,8 @@ function encodeOnePart(
         );
       }
       let args = part.arguments;
-      if (part.freeform === true) {
-        args = { input: part.argumentsText ?? "" };
-        losses.push(
-          loss(
-            part.argumentsSource ?? part.source,
-            "approximated",
-            'generative has no free-form function calls; the call\'s text input was sent as `{"input": text}`.',
-          ),
-        );
-      } else if (args === undefined) {
+      if (part.freeform === true) args = freeformArguments(part, losses);
+      else if (args === undefined) {
         args = {};
         losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
       }
