@@ -183,6 +183,7 @@ function decodeReasoning(body: chat.Request, losses: Loss[]): common.ReasoningCo
   const budget = firstGiven(
     [router?.max_tokens, "/reasoning/max_tokens"],
     [body.thinking_budget, "/thinking_budget"],
+    [body.thinking?.budget_tokens, "/thinking/budget_tokens"],
   );
   const thinkingType = body.thinking?.type;
   const template =

@@ -336,8 +336,11 @@ export const request = z.looseObject({
     })
     .nullable()
     .optional(),
-  /** DeepSeek's thinking switch (on by default). */
-  thinking: z.looseObject({ type: openEnum<"enabled" | "disabled">() }).nullable().optional(),
+  /** DeepSeek's thinking switch (on by default); Claude-serving gateways (LiteLLM) also take its budget. */
+  thinking: z
+    .looseObject({ type: openEnum<"enabled" | "disabled">(), budget_tokens: z.number().int().optional() })
+    .nullable()
+    .optional(),
   /** Qwen (Model Studio): thinking on/off and its budget. */
   enable_thinking: z.boolean().nullable().optional(),
   thinking_budget: z.number().int().nullable().optional(),

@@ -501,3 +501,41 @@ describe("each dialect's recorded fixtures translate both ways", () => {
     });
   });
 });
+
+describe("every dialect's reasoning switches are read", () => {
+  const decode = (extra: Record<string, unknown>) =>
+    translateRequest(
+      "chat",
+      "messages",
+      { model: "m", max_tokens: 8000, messages: [{ role: "user", content: "hi" }], ...extra },
+      { maxTokens: 8000 },
+    );
+
+  test.each([
+    [{ reasoning: { max_tokens: 2000 } }, { type: "enabled", budget_tokens: 2000 }],
+    [{ reasoning: { effort: "high", enabled: true } }, { type: "enabled", budget_tokens: 4096 }],
+    [{ reasoning: { enabled: false } }, { type: "disabled" }],
+    [{ thinking: { type: "enabled", budget_tokens: 3000 } }, { type: "enabled", budget_tokens: 3000 }],
+    [{ thinking: { type: "disabled" } }, { type: "disabled" }],
+    [
+      { enable_thinking: true, thinking_budget: 1500 },
+      { type: "enabled", budget_tokens: 1500 },
+    ],
+    [{ enable_thinking: false }, { type: "disabled" }],
+    [{ chat_template_kwargs: { enable_thinking: false } }, { type: "disabled" }],
+    [{ reasoning_effort: "low" }, { type: "enabled", budget_tokens: 1024 }],
+  ])("%j → thinking %j", (switches, thinking) => {
+    const { value, losses } = decode(switches);
+    expect(value.thinking).toEqual(thinking);
+    expect(losses).toEqual([]);
+  });
+
+  test("an unknown chat template argument is reported, the switch beside it read", () => {
+    const { value, losses } = decode({ chat_template_kwargs: { enable_thinking: true, custom_flag: 1 } });
+    expect(value.thinking).toEqual({ type: "enabled", budget_tokens: 1024 });
+    expect(kinds(losses)).toEqual([
+      { path: "/chat_template_kwargs/custom_flag", kind: "dropped" },
+      { path: "/chat_template_kwargs/enable_thinking", kind: "approximated" },
+    ]);
+  });
+});
