@@ -31,6 +31,31 @@ describe("README examples", () => {
     ]);
   });
 
+  test("chat-compatible upstreams: the deepseek dialect", () => {
+    const claudeCodeBody = {
+      model: "deepseek-v4",
+      max_tokens: 2000,
+      thinking: { type: "enabled", budget_tokens: 1024 },
+      messages: [
+        { role: "user", content: "List the files." },
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "ls", input: {} }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "a.txt" }] },
+      ],
+    };
+    const { value, losses } = translateRequest("messages", "chat", claudeCodeBody, {
+      chatDialect: "deepseek",
+    });
+    expect(value.max_tokens).toBe(2000);
+    expect(value.max_completion_tokens).toBeUndefined();
+    expect(value.thinking).toEqual({ type: "enabled" });
+    expect(value.reasoning_effort).toBe("low");
+    expect(value.messages[1]).toMatchObject({ role: "assistant", reasoning_content: "" });
+    expect(losses.map((entry) => [entry.path, entry.kind])).toEqual([
+      ["/messages/1", "synthesized"],
+      ["/thinking/budget_tokens", "approximated"],
+    ]);
+  });
+
   test("translate an error: 529 overloaded becomes a 503 for chat clients", () => {
     const result = translateError("messages", "chat", {
       status: 529,

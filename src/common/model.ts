@@ -47,8 +47,13 @@ export type TextPart = {
   readonly text: string;
   readonly source: Source;
   readonly cache?: CacheHint | undefined;
-  /** Provider citations/annotations, kept raw with the protocol that produced them. */
-  readonly citations?: { readonly origin: Protocol; readonly items: readonly unknown[] } | undefined;
+  /**
+   * Provider citations/annotations, kept raw with the protocol that produced them; `source` is the
+   * pointer of the field that held them (chat `…/message/annotations`), for losses; default: the part's.
+   */
+  readonly citations?:
+    | { readonly origin: Protocol; readonly items: readonly unknown[]; readonly source?: Source | undefined }
+    | undefined;
   /** generative `thoughtSignature` on a text part (Gemini 3): replayed only to `origin`. */
   readonly signature?: Signature | undefined;
 };
@@ -84,6 +89,11 @@ export type ToolCallPart = {
   readonly argumentsSource?: Source | undefined;
   /** Gemini `thoughtSignature` on a function call: replayed only to generative. */
   readonly signature?: Signature | undefined;
+  /**
+   * A free-form call (chat `custom` tool call): `argumentsText` is the tool's plain-text input, not JSON
+   * arguments. Targets without free-form calls send it as the arguments object `{ input }`.
+   */
+  readonly freeform?: boolean | undefined;
   /** A server-side tool (messages `server_tool_use`, generative `executableCode`) kept raw. */
   readonly server?: { readonly origin: Protocol; readonly raw: unknown } | undefined;
   /** Source-protocol fields of the call with no common slot (messages `caller`), for the same protocol only. */
@@ -117,6 +127,8 @@ export type ReasoningPart = {
   /** messages `redacted_thinking.data`: opaque, valid only at `origin`. */
   readonly redacted?: string | undefined;
   readonly origin: ReasoningOrigin;
+  /** Fields of the source protocol's reasoning entry with no common slot (OpenRouter `id`), for that protocol only. */
+  readonly extra?: Extra | undefined;
   readonly source: Source;
 };
 
@@ -184,6 +196,8 @@ export type ProviderTool = {
   readonly origin: Protocol;
   readonly raw: unknown;
   readonly label: string;
+  /** What the tool does, when another protocol has a tool that does the same (messages `code_execution`, generative `codeExecution`). */
+  readonly kind?: "code-execution" | undefined;
   readonly source: Source;
 };
 
@@ -316,8 +330,12 @@ export type Choice = {
   readonly finishReason?: FinishReason | undefined;
   /** The source protocol's own finish value, for messages and losses. */
   readonly rawFinishReason?: string | undefined;
+  /** The pointer of the finish field itself (`/stop_reason`, `/choices/0/finish_reason`), for losses; default `source`. */
+  readonly finishReasonSource?: Source | undefined;
   /** The stop sequence that matched, when the source says. */
   readonly stopSequence?: string | undefined;
+  /** The pointer of the stop-sequence field (`/stop_sequence`), for losses; default `source`. */
+  readonly stopSequenceSource?: Source | undefined;
   /** Source-protocol candidate fields with no common slot (safety ratings, grounding metadata ...). */
   readonly extra?: Extra | undefined;
   readonly source: Source;

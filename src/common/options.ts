@@ -20,7 +20,27 @@ export type TranslateOptions = {
    * `output_config.format`, which newer models accept and which keeps the answer in a text block.
    */
   jsonMode?: "tool" | "native";
+  /**
+   * Which chat-compatible upstream (or client) an encoding toward chat is for: the field names, how
+   * reasoning is sent back on assistant turns and which reasoning switches the body carries. Decoding
+   * reads every dialect without it.
+   * - `"openai"` (default): `max_completion_tokens`, `reasoning_effort`, reasoning echoed as `reasoning_content`.
+   * - `"compatible"`: the widest-supported names — `max_tokens`, `reasoning_effort`, `reasoning_content`.
+   * - `"deepseek"`: `max_tokens`, `thinking: {type}` + `reasoning_effort`; every assistant turn with tool
+   *   calls carries `reasoning_content` (DeepSeek rejects the request without it).
+   * - `"openrouter"`: `max_tokens`, `reasoning: {effort | max_tokens, exclude, enabled}`; reasoning with its
+   *   signatures as `reasoning_details` (and `reasoning`), so signed thinking survives the round trip.
+   * - `"qwen"`: `max_tokens`, `enable_thinking` + `thinking_budget`, `reasoning_content`.
+   * - `"vllm"`: `max_tokens`, `chat_template_kwargs.enable_thinking` + `reasoning_effort`, reasoning as `reasoning`.
+   *
+   * The table is `src/protocols/chat/dialect.ts`; README "Chat-compatible upstreams" shows it.
+   * @defaultValue "openai"
+   */
+  chatDialect?: ChatDialect;
 };
+
+/** The chat-compatible dialects an encoding toward chat can follow (`TranslateOptions.chatDialect`). */
+export type ChatDialect = "openai" | "compatible" | "deepseek" | "openrouter" | "qwen" | "vllm";
 
 export type ResolvedOptions = {
   readonly validate: boolean;
@@ -31,6 +51,7 @@ export type ResolvedOptions = {
   readonly idPrefix: string;
   readonly created: number;
   readonly jsonMode: "tool" | "native";
+  readonly chatDialect: ChatDialect;
 };
 
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -46,6 +67,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     idPrefix: options?.idPrefix ?? DEFAULT_ID_PREFIX,
     created: options?.created ?? 0,
     jsonMode: options?.jsonMode ?? "tool",
+    chatDialect: options?.chatDialect ?? "openai",
   };
 }
 

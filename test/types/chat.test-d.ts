@@ -70,9 +70,12 @@ declare const named: chat.NamedToolChoice;
 const namedParam: OpenAI.Chat.Completions.ChatCompletionNamedToolChoice = named;
 declare const functionTool: chat.FunctionTool;
 const functionToolParam: OpenAI.Chat.Completions.ChatCompletionFunctionTool = functionTool;
-// `reasoning_content`/`reasoning` are extensions; `function_call` is nullable in ours (providers send null).
-declare const assistant: Without<chat.AssistantMessage, "function_call" | "tool_calls"> & {
+// `reasoning_content`/`reasoning`/`reasoning_details` are extensions; `function_call` and `tool_calls` are
+// nullable in ours (providers send null); content parts also take Mistral `thinking` chunks, so only the
+// text and refusal parts are checked.
+declare const assistant: Without<chat.AssistantMessage, "function_call" | "tool_calls" | "content"> & {
   tool_calls?: chat.FunctionToolCall[];
+  content?: string | (chat.TextPart | chat.RefusalPart)[] | null;
 };
 const assistantParam: OpenAI.Chat.Completions.ChatCompletionAssistantMessageParam = assistant;
 void [

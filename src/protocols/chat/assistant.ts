@@ -6,18 +6,10 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { cacheDropped } from "./content";
+import { DIALECTS, reasoningFormat } from "./dialect";
 import type * as chat from "./schema";
 
 type Citations = NonNullable<common.TextPart["citations"]>;
-
-/** The field an assistant message's reasoning is in: `reasoning_content`, else `reasoning`, else none. */
-export function reasoningKey(message: {
-  readonly reasoning_content?: string | null | undefined;
-  readonly reasoning?: string | null | undefined;
-}): "reasoning_content" | "reasoning" | undefined {
-  if (message.reasoning_content != null) return "reasoning_content";
-  return message.reasoning != null ? "reasoning" : undefined;
-}
 
 /** What one kind of chat assistant message does with what differs between request history and response. */
 export interface Target {
@@ -43,11 +35,27 @@ export type Assistant = {
   reasoning: string | undefined;
   refusal: string | undefined;
   annotations: unknown[] | undefined;
-  readonly toolCalls: chat.FunctionToolCall[];
+  /** OpenRouter `reasoning_details`, when the target sends them. */
+  reasoningDetails: chat.ReasoningDetail[] | undefined;
+  readonly toolCalls: chat.ToolCall[];
 };
 
 const thoughtSignatureDropped = (source: string, signature: common.Signature): Loss =>
   loss(signature.source ?? source, "dropped", "Chat cannot carry a thought signature; it was dropped.");
+
+/**
+ * A reasoning part as an OpenRouter `reasoning_details` entry: chat's own entry as it came, else one
+ * built from the part, its `format` naming the provider its signature or encrypted data belongs to.
+ */
+function reasoningDetail(part: common.ReasoningPart, index: number): chat.ReasoningDetail {
+  const own = part.extra?.origin === "chat" ? part.extra.raw.detail : undefined;
+  if (own !== undefined && own !== null && typeof own === "object") return own as chat.ReasoningDetail;
+  const format = reasoningFormat(part.origin);
+  if (part.redacted !== undefined) return { type: "reasoning.encrypted", data: part.redacted, format, index };
+  return part.signature === undefined
+    ? { type: "reasoning.text", text: part.text, format, index }
+    : { type: "reasoning.text", text: part.text, signature: part.signature, format, index };
+}
 
 /**
  * Walks `parts` once: adjacent texts (and reasonings, refusals) are joined with no separator
@@ -60,11 +68,16 @@ export function encodeAssistant(
   options: ResolvedOptions,
   losses: Loss[],
 ): Assistant {
+  // The dialect says whether a Gemini thought signature on a call is sent as
+  // `extra_content.google.thought_signature`, and whether reasoning also goes out as OpenRouter
+  // `reasoning_details` (with its signatures and encrypted entries).
+  const dialect = DIALECTS[options.chatDialect];
   const out: Assistant = {
     text: undefined,
     reasoning: undefined,
     refusal: undefined,
     annotations: undefined,
+    reasoningDetails: undefined,
     toolCalls: [],
   };
   for (const part of parts) {
@@ -82,6 +95,13 @@ export function encodeAssistant(
         if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
         break;
       case "reasoning":
+        if (dialect.reasoningDetails) {
+          if (out.reasoningDetails === undefined) out.reasoningDetails = [];
+          out.reasoningDetails.push(reasoningDetail(part, out.reasoningDetails.length));
+          if (part.redacted === undefined)
+            out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
+          break;
+        }
         if (part.redacted !== undefined) {
           losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
           break;
@@ -116,10 +136,18 @@ export function encodeAssistant(
             ),
           );
         }
-        if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
+        const signature =
+          part.signature?.origin === "generative" && dialect.extraContent ? part.signature.value : undefined;
+        if (part.signature !== undefined && signature === undefined)
+          losses.push(thoughtSignatureDropped(part.source, part.signature));
         if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
         const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        out.toolCalls.push({ id, type: "function", function: { name: part.name, arguments: args } });
+        const call: chat.ToolCall =
+          part.freeform === true
+            ? { id, type: "custom", custom: { name: part.name, input: args } }
+            : { id, type: "function", function: { name: part.name, arguments: args } };
+        if (signature !== undefined) call.extra_content = { google: { thought_signature: signature } };
+        out.toolCalls.push(call);
         break;
       }
       default:

@@ -23,8 +23,9 @@ export function decodeChatFinishReason(reason: string): common.FinishReason {
 export type ChatFinishReason = "stop" | "length" | "tool_calls" | "content_filter";
 
 /**
- * Common finish reason → chat; tool calls in the output win over the source's reason (F2). `approximate`
- * is true when chat has no exact equivalent (an error or unknown stop reads as a normal `stop`).
+ * Common finish reason → chat; tool calls in the output win over the source's reason (F2), and a reason
+ * claiming tool calls without one is a plain stop. `approximate` is true when chat has no exact
+ * equivalent: a paused turn, a refusal, an exceeded context window, an error or an unknown reason.
  */
 export function encodeChatFinishReason(
   reason: common.FinishReason,
@@ -34,17 +35,17 @@ export function encodeChatFinishReason(
   switch (reason) {
     case "stop":
     case "stop-sequence":
-    case "pause":
       return { reason: "stop", approximate: false };
     case "length":
-    case "context-length":
       return { reason: "length", approximate: false };
-    case "tool-calls":
-      return { reason: "tool_calls", approximate: false };
+    case "context-length":
+      return { reason: "length", approximate: true };
     case "content-filter":
-    case "refusal":
       return { reason: "content_filter", approximate: false };
+    case "refusal":
+      return { reason: "content_filter", approximate: true };
     default:
+      // "pause" (the client would have resumed the turn), "tool-calls" with no call, "error", "other".
       return { reason: "stop", approximate: true };
   }
 }

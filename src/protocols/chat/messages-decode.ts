@@ -6,7 +6,13 @@ import { parseJsonObject, unknownKeys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
-import { reasoningKey } from "./assistant";
+import {
+  decodeAssistantParts,
+  decodeChatToolCall,
+  decodeReasoning,
+  TOOL_CALL_KEYS,
+  withMessageSignature,
+} from "./assistant-decode";
 import { cacheHint, decodeContentPart } from "./content";
 import type * as chat from "./schema";
 
@@ -23,13 +29,18 @@ const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
     "name",
     "reasoning_content",
     "reasoning",
+    "reasoning_details",
+    "extra_content",
+    "thought_signature",
   ]),
   tool: new Set(["role", "content", "tool_call_id"]),
   function: new Set(["role", "content", "name"]),
 };
 
-const KNOWN_TOOL_CALL_KEYS = new Set(["id", "type", "function", "index"]);
 const SYSTEM_PART_KEYS = new Set(["type", "text", "cache_control"]);
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 
 /** A tool call's arguments text → parsed object when it is one; the raw text is always kept (U9). */
 export function decodeToolCall(
@@ -92,45 +103,23 @@ function textContent(
 }
 
 function decodeAssistant(message: chat.AssistantMessage, source: string, losses: Loss[]): common.Part[] {
-  const parts: common.Part[] = [];
-  const key = reasoningKey(message);
-  const reasoning = message.reasoning_content ?? message.reasoning;
-  if (key !== undefined && reasoning != null) {
-    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: at(source, key) });
-  }
-  if (message.content != null) parts.push(...textContent(message.content, source, losses));
+  const parts: common.Part[] = decodeReasoning(message, source, losses);
+  const content = message.content;
+  if (typeof content === "string") parts.push({ type: "text", text: content, source: at(source, "content") });
+  else if (content != null) parts.push(...decodeAssistantParts(content, at(source, "content"), losses));
   if (message.refusal != null)
     parts.push({ type: "refusal", text: message.refusal, source: at(source, "refusal") });
   message.tool_calls?.forEach((call, index) => {
-    const callSource = at(source, "tool_calls", index);
-    if (call.type !== "function") {
-      losses.push(
-        loss(callSource, "dropped", `A ${call.type} tool call has no common equivalent and was dropped.`),
-      );
-      return;
-    }
-    for (const key of unknownKeys(call, KNOWN_TOOL_CALL_KEYS)) {
-      losses.push(
-        loss(
-          at(callSource, key),
-          "dropped",
-          `\`${key}\` on a tool call has no common equivalent and was dropped.`,
-        ),
-      );
-    }
-    parts.push(
-      decodeToolCall(
-        { id: call.id, name: call.function.name, arguments: call.function.arguments },
-        callSource,
-        at(callSource, "function", "arguments"),
-      ),
-    );
+    parts.push(decodeChatToolCall(call, at(source, "tool_calls", index), TOOL_CALL_KEYS, losses));
   });
   if (message.function_call != null) {
     const callSource = at(source, "function_call");
     parts.push(decodeToolCall(message.function_call, callSource, at(callSource, "arguments")));
   }
-  return parts;
+  const echoed = message as { extra_content?: unknown; thought_signature?: unknown };
+  return echoed.extra_content === undefined && echoed.thought_signature === undefined
+    ? parts
+    : withMessageSignature(echoed, source, parts, losses);
 }
 
 /** Names of the calls of earlier assistant turns by id, the latest call of an id winning (a tool message names its call). */
@@ -157,6 +146,8 @@ export function decodeMessages(
     const source = `/messages/${index}`;
     if (message.role !== "system" && message.role !== "developer") seenTurn = true;
     for (const key of unknownKeys(message, KNOWN_MESSAGE_KEYS[message.role])) {
+      // An echoed response message carries `annotations: null`, `audio: null` ...: they say nothing.
+      if (isBlank((message as Record<string, unknown>)[key])) continue;
       losses.push(
         loss(
           at(source, key),

@@ -9,6 +9,7 @@ import { syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { encodeAssistant, type Target } from "./assistant";
 import { cacheDropped, encodeMediaPart } from "./content";
+import { DIALECTS } from "./dialect";
 import type * as chat from "./schema";
 
 function encodeSystem(blocks: readonly common.SystemBlock[], losses: Loss[]): chat.Message[] {
@@ -144,10 +145,10 @@ const HISTORY: Target = {
   reportCache: true,
   callId: (part) => part.id,
   idPath: (part) => at(part.source, "id"),
-  citations: (_citations, source, losses) => {
+  citations: (citations, source, losses) => {
     losses.push(
       loss(
-        at(source, "citations"),
+        citations.source ?? at(source, "citations"),
         "dropped",
         "Citations in history have no chat request field and were dropped.",
       ),
@@ -164,22 +165,38 @@ function encodeAssistantTurn(
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.AssistantMessage {
-  const { text, reasoning, refusal, toolCalls } = encodeAssistant(
+  const dialect = DIALECTS[options.chatDialect];
+  const { text, reasoning, refusal, reasoningDetails, toolCalls } = encodeAssistant(
     message.parts,
     HISTORY,
     `req${turn}`,
     options,
     losses,
   );
-  for (const call of toolCalls) pending.push({ name: call.function.name, id: call.id });
-  return {
+  for (const call of toolCalls)
+    pending.push({ name: call.type === "custom" ? call.custom.name : call.function.name, id: call.id });
+  // An assistant message needs content or tool calls: an empty turn (generative `{"role":"model"}`) says "".
+  const value: chat.AssistantMessage = {
     role: "assistant",
-    content: text ?? null,
-    ...(reasoning === undefined ? {} : { reasoning_content: reasoning }),
-    ...(refusal === undefined ? {} : { refusal }),
-    ...(toolCalls.length === 0 ? {} : { tool_calls: toolCalls }),
-    ...(message.name === undefined ? {} : { name: message.name }),
+    content: text ?? (toolCalls.length > 0 || refusal !== undefined ? null : ""),
   };
+  if (reasoningDetails !== undefined) value.reasoning_details = reasoningDetails;
+  else if (reasoning !== undefined) value[dialect.reasoningField] = reasoning;
+  else if (dialect.reasoningOnToolTurns && toolCalls.length > 0) {
+    // DeepSeek rejects a tool-call turn of the history without its reasoning (research K7).
+    value[dialect.reasoningField] = "";
+    losses.push(
+      loss(
+        message.source,
+        "synthesized",
+        `The tool-call turn had no reasoning; an empty \`${dialect.reasoningField}\` was sent, as the upstream requires one.`,
+      ),
+    );
+  }
+  if (refusal !== undefined) value.refusal = refusal;
+  if (toolCalls.length > 0) value.tool_calls = toolCalls;
+  if (message.name !== undefined) value.name = message.name;
+  return value;
 }
 
 export function encodeMessages(

@@ -10,6 +10,7 @@ import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
 import { keepStopSequences } from "../../common/stop";
+import { DIALECTS, type Dialect } from "./dialect";
 import { decodeMessages } from "./messages-decode";
 import { encodeMessages } from "./messages-encode";
 import type * as chat from "./schema";
@@ -41,6 +42,11 @@ const MAPPED = new Set([
   "response_format",
   "functions",
   "function_call",
+  "reasoning",
+  "thinking",
+  "enable_thinking",
+  "thinking_budget",
+  "chat_template_kwargs",
 ]);
 
 function given<T>(value: T | null | undefined, source: string): common.Given<T> | undefined {
@@ -124,15 +130,104 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
           : { value: stop, source: "/stop" },
     ),
     ...(responseFormat === undefined ? {} : { responseFormat }),
-    ...(body.reasoning_effort === undefined || body.reasoning_effort === null
-      ? {}
-      : { reasoning: { effort: body.reasoning_effort, source: "/reasoning_effort" } }),
+    ...opt("reasoning", decodeReasoning(body, losses)),
     ...opt("user", given(body.user, "/user")),
     ...opt("logprobs", given(body.logprobs, "/logprobs")),
     ...opt("topLogprobs", given(body.top_logprobs, "/top_logprobs")),
     ...opt("includeUsage", given(body.stream_options?.include_usage, "/stream_options/include_usage")),
   };
   return { value: request, losses };
+}
+
+/** The fields of OpenRouter's `reasoning` the common model holds. */
+const ROUTER_KEYS = new Set(["effort", "max_tokens", "exclude", "enabled"]);
+
+/** The template switches of vLLM's `chat_template_kwargs` that turn thinking on or off. */
+const TEMPLATE_SWITCHES = ["enable_thinking", "thinking"] as const;
+
+/**
+ * Every dialect's reasoning switches → one reasoning config: `reasoning_effort` (OpenAI, DeepSeek,
+ * vLLM), OpenRouter `reasoning {effort, max_tokens, exclude, enabled}`, DeepSeek `thinking {type}`, Qwen
+ * `enable_thinking`/`thinking_budget`, vLLM `chat_template_kwargs.enable_thinking`. The first given wins.
+ */
+function decodeReasoning(body: chat.Request, losses: Loss[]): common.ReasoningConfig | undefined {
+  const router = body.reasoning ?? undefined;
+  if (router !== undefined) {
+    for (const key of unknownKeys(router, ROUTER_KEYS)) {
+      losses.push(
+        loss(
+          at("/reasoning", key),
+          "dropped",
+          `\`reasoning.${key}\` has no common equivalent and was dropped.`,
+        ),
+      );
+    }
+  }
+  const kwargs = body.chat_template_kwargs ?? undefined;
+  if (kwargs !== undefined) {
+    for (const key of Object.keys(kwargs)) {
+      if (!(TEMPLATE_SWITCHES as readonly string[]).includes(key) || typeof kwargs[key] !== "boolean")
+        losses.push(
+          loss(
+            at("/chat_template_kwargs", key),
+            "dropped",
+            `Chat template argument \`${key}\` has no common equivalent and was dropped.`,
+          ),
+        );
+    }
+  }
+  const effort = firstGiven(
+    [body.reasoning_effort, "/reasoning_effort"],
+    [router?.effort, "/reasoning/effort"],
+  );
+  const budget = firstGiven(
+    [router?.max_tokens, "/reasoning/max_tokens"],
+    [body.thinking_budget, "/thinking_budget"],
+    [body.thinking?.budget_tokens, "/thinking/budget_tokens"],
+  );
+  const thinkingType = body.thinking?.type;
+  const template =
+    kwargs === undefined ? undefined : TEMPLATE_SWITCHES.find((key) => typeof kwargs[key] === "boolean");
+  const enabled = firstGiven(
+    [router?.enabled, "/reasoning/enabled"],
+    [thinkingType === "enabled" ? true : thinkingType === "disabled" ? false : undefined, "/thinking/type"],
+    [body.enable_thinking, "/enable_thinking"],
+    [
+      template === undefined ? undefined : (kwargs?.[template] as boolean),
+      `/chat_template_kwargs/${template}`,
+    ],
+  );
+  if (thinkingType !== undefined && thinkingType !== "enabled" && thinkingType !== "disabled") {
+    losses.push(
+      loss(
+        "/thinking/type",
+        "dropped",
+        `Thinking mode "${thinkingType}" has no common equivalent and was dropped.`,
+      ),
+    );
+  }
+  const exclude = router?.exclude;
+  if (effort === undefined && budget === undefined && enabled === undefined && exclude !== true)
+    return undefined;
+  const source = effort?.source ?? budget?.source ?? enabled?.source ?? "/reasoning/exclude";
+  const config: common.Draft<common.ReasoningConfig> = { source };
+  if (effort !== undefined) config.effort = effort.value;
+  if (budget !== undefined) {
+    config.budgetTokens = budget.value;
+    config.budgetSource = budget.source;
+  }
+  if (enabled !== undefined) config.enabled = enabled.value;
+  if (exclude === true) config.includeThoughts = false;
+  return config;
+}
+
+/** The first of the candidates whose value is given (not null or undefined), with its pointer. */
+function firstGiven<T>(
+  ...candidates: readonly (readonly [T | null | undefined, string])[]
+): common.Given<T> | undefined {
+  for (const [value, source] of candidates)
+    if (value !== undefined && value !== null) return { value, source };
+  return undefined;
 }
 
 function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
@@ -175,21 +270,97 @@ function budgetPath(source: string): string {
   return source;
 }
 
-function encodeReasoning(reasoning: common.ReasoningConfig | undefined, losses: Loss[]): string | undefined {
-  if (reasoning === undefined || reasoning.enabled === false) return undefined;
+/** The effort a reasoning config asks for: as given, or bucketed from a budget (an approximation, K2). */
+function effortOf(reasoning: common.ReasoningConfig, losses: Loss[]): string | undefined {
   if (reasoning.effort !== undefined) return reasoning.effort.toLowerCase();
-  if (reasoning.budgetTokens !== undefined) {
-    const effort = effortForBudget(reasoning.budgetTokens);
-    losses.push(
-      loss(
-        reasoning.budgetSource ?? budgetPath(reasoning.source),
-        "approximated",
-        `Chat has no thinking budget; ${reasoning.budgetTokens} tokens became reasoning_effort "${effort}".`,
-      ),
-    );
-    return effort;
+  if (reasoning.budgetTokens === undefined) return undefined;
+  const effort = effortForBudget(reasoning.budgetTokens);
+  losses.push(
+    loss(
+      reasoning.budgetSource ?? budgetPath(reasoning.source),
+      "approximated",
+      `This chat dialect has no thinking budget; ${reasoning.budgetTokens} tokens became reasoning_effort "${effort}".`,
+    ),
+  );
+  return effort;
+}
+
+/** Thinking is asked to be off: explicitly, by the effort "none", or by a budget of 0. */
+const switchedOff = (reasoning: common.ReasoningConfig): boolean =>
+  reasoning.enabled === false || reasoning.effort?.toLowerCase() === "none" || reasoning.budgetTokens === 0;
+
+type Switches = Pick<
+  chat.Request,
+  | "reasoning_effort"
+  | "reasoning"
+  | "thinking"
+  | "enable_thinking"
+  | "thinking_budget"
+  | "chat_template_kwargs"
+>;
+
+/** A reasoning config → the dialect's switches (dialect.ts `switches`). */
+function encodeReasoning(
+  reasoning: common.ReasoningConfig | undefined,
+  dialect: Dialect,
+  losses: Loss[],
+): Switches {
+  if (reasoning === undefined) return {};
+  const off = switchedOff(reasoning);
+  switch (dialect.switches) {
+    case "effort": {
+      if (reasoning.enabled === false) return {};
+      const effort = effortOf(reasoning, losses);
+      return effort === undefined ? {} : { reasoning_effort: effort };
+    }
+    case "deepseek": {
+      if (off) return { thinking: { type: "disabled" } };
+      const effort = effortOf(reasoning, losses);
+      return effort === undefined
+        ? { thinking: { type: "enabled" } }
+        : { thinking: { type: "enabled" }, reasoning_effort: effort };
+    }
+    case "openrouter": {
+      const out: NonNullable<chat.Request["reasoning"]> = {};
+      if (reasoning.enabled === false) out.enabled = false;
+      else if (reasoning.effort !== undefined) {
+        out.effort = reasoning.effort.toLowerCase();
+        if (reasoning.budgetTokens !== undefined)
+          losses.push(
+            loss(
+              reasoning.budgetSource ?? budgetPath(reasoning.source),
+              "dropped",
+              "OpenRouter takes an effort or a token budget, not both; the budget was dropped.",
+            ),
+          );
+      } else if (reasoning.budgetTokens !== undefined) out.max_tokens = reasoning.budgetTokens;
+      else if (reasoning.enabled === true) out.enabled = true;
+      if (reasoning.includeThoughts === false) out.exclude = true;
+      return { reasoning: out };
+    }
+    case "qwen": {
+      if (off) return { enable_thinking: false };
+      if (reasoning.budgetTokens !== undefined)
+        return { enable_thinking: true, thinking_budget: reasoning.budgetTokens };
+      if (reasoning.effort !== undefined) {
+        losses.push(
+          loss(
+            reasoning.source,
+            "approximated",
+            `Qwen has no reasoning effort; "${reasoning.effort}" was sent as enable_thinking with the model's default budget.`,
+          ),
+        );
+      }
+      return { enable_thinking: true };
+    }
+    case "vllm": {
+      if (off) return { chat_template_kwargs: { enable_thinking: false } };
+      const effort = effortOf(reasoning, losses);
+      return effort === undefined
+        ? { chat_template_kwargs: { enable_thinking: true } }
+        : { reasoning_effort: effort, chat_template_kwargs: { enable_thinking: true } };
+    }
   }
-  return undefined;
 }
 
 function encodeResponseFormat(
@@ -222,8 +393,9 @@ function encodeResponseFormat(
 }
 
 /**
- * Common request → chat request. The output budget is sent as `max_completion_tokens`, the current
- * field: reasoning models reject `max_tokens` and every other model accepts both (research P5).
+ * Common request → chat request in `options.chatDialect` (dialect.ts). The OpenAI dialect sends the output
+ * budget as `max_completion_tokens`, the current field: its reasoning models reject `max_tokens` (research
+ * P5); the compatible dialects send `max_tokens`, which many servers know alone.
  */
 export function encodeChatRequest(
   request: common.Request,
@@ -234,10 +406,11 @@ export function encodeChatRequest(
   const { tools, tool_choice } = encodeTools(request, losses);
   const stop = request.stop === undefined ? undefined : keepStopSequences(request.stop, MAX_STOP, "Chat");
   if (stop !== undefined) losses.push(...stop.losses);
-  if (request.topK !== undefined) {
+  const dialect = DIALECTS[options.chatDialect];
+  if (request.topK !== undefined && !dialect.topK) {
     losses.push(loss(request.topK.source, "dropped", "Chat has no standard `top_k`; it was dropped."));
   }
-  const reasoningEffort = encodeReasoning(request.reasoning, losses);
+  const switches = encodeReasoning(request.reasoning, dialect, losses);
   const responseFormat = encodeResponseFormat(request.responseFormat, losses);
   const temperature = clampRange(request.temperature, 0, 2, "temperature", losses);
   const topP = clampRange(request.topP, 0, 1, "top_p", losses);
@@ -254,7 +427,8 @@ export function encodeChatRequest(
   if (includeUsage !== undefined) value.stream_options = { include_usage: includeUsage };
   if (temperature !== undefined) value.temperature = temperature;
   if (topP !== undefined) value.top_p = topP;
-  if (request.maxTokens !== undefined) value.max_completion_tokens = request.maxTokens.value;
+  if (request.topK !== undefined && dialect.topK) value.top_k = request.topK.value;
+  if (request.maxTokens !== undefined) value[dialect.maxTokens] = request.maxTokens.value;
   if (stop !== undefined) value.stop = [...stop.value];
   if (presence !== undefined) value.presence_penalty = presence;
   if (frequency !== undefined) value.frequency_penalty = frequency;
@@ -263,7 +437,12 @@ export function encodeChatRequest(
   if (request.logprobs !== undefined) value.logprobs = request.logprobs.value;
   if (request.topLogprobs !== undefined) value.top_logprobs = request.topLogprobs.value;
   if (request.user !== undefined) value.user = request.user.value;
-  if (reasoningEffort !== undefined) value.reasoning_effort = reasoningEffort;
+  if (switches.reasoning_effort !== undefined) value.reasoning_effort = switches.reasoning_effort;
+  if (switches.reasoning !== undefined) value.reasoning = switches.reasoning;
+  if (switches.thinking !== undefined) value.thinking = switches.thinking;
+  if (switches.enable_thinking !== undefined) value.enable_thinking = switches.enable_thinking;
+  if (switches.thinking_budget !== undefined) value.thinking_budget = switches.thinking_budget;
+  if (switches.chat_template_kwargs !== undefined) value.chat_template_kwargs = switches.chat_template_kwargs;
   if (tools !== undefined) value.tools = tools;
   if (tool_choice !== undefined) value.tool_choice = tool_choice;
   if (request.parallelToolCalls !== undefined && tools !== undefined) {

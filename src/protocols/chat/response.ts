@@ -8,8 +8,16 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import { encodeAssistant, reasoningKey, type Target } from "./assistant";
-import { callId, choiceExtra, choiceRaw, EMPTY_ID, pick } from "./extra";
+import { encodeAssistant, type Target } from "./assistant";
+import {
+  decodeAssistantParts,
+  decodeChatToolCall,
+  decodeReasoning,
+  TOOL_CALL_KEYS,
+  withMessageSignature,
+} from "./assistant-decode";
+import { DIALECTS } from "./dialect";
+import { callId, choiceExtra, choiceRaw, pick } from "./extra";
 import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
 import type * as chat from "./schema";
 import { decodeChatUsage, encodeChatUsage } from "./usage";
@@ -25,6 +33,9 @@ const MESSAGE_KEYS = new Set([
   "annotations",
   "reasoning_content",
   "reasoning",
+  "reasoning_details",
+  "extra_content",
+  "thought_signature",
 ]);
 const USAGE_KEYS = new Set([
   "prompt_tokens",
@@ -82,7 +93,11 @@ function messageKept(message: chat.ResponseMessage, source: string, losses: Loss
   }
   // Annotations of a message without text have no part to ride on; chat keeps them as given.
   const annotations = message.annotations;
-  const orphan = message.content == null && annotations != null && annotations.length > 0;
+  const content = message.content;
+  const orphan =
+    annotations != null &&
+    annotations.length > 0 &&
+    (content == null || (typeof content !== "string" && !content.some((part) => part.type === "text")));
   if (keys === undefined) return orphan ? { annotations } : {};
   const kept = pick(message, keys);
   return orphan ? { ...kept, annotations } : kept;
@@ -98,77 +113,86 @@ function isRestEmpty(key: string, value: unknown): boolean {
     case "refusal":
     case "reasoning_content":
     case "reasoning":
+    case "reasoning_details":
       return value === null || value === "" || (Array.isArray(value) && value.length === 0);
+    case "function_call":
+      return value === null || (value !== undefined && (value as { name?: unknown }).name === "");
     default:
       return false;
   }
 }
 
-/** A chat call → a tool-call part, as `decodeToolCall` makes it (without an arguments pointer). */
-function decodeCall(
-  id: string | undefined,
-  name: string,
-  text: string,
+/** A legacy `function_call` → a tool-call part. */
+function decodeFunctionCall(
+  call: { name: string; arguments: string; id?: unknown },
   source: string,
-): Mutable<common.ToolCallPart> {
-  // Arguments text almost always opens with `{`: no need to trim it to know it is not blank.
-  const blank = text.charCodeAt(0) !== 123 && text.trim() === "";
-  const parsed = blank ? {} : parseJsonObject(text);
-  const part: Mutable<common.ToolCallPart> = { type: "tool-call", name, argumentsText: text, source };
-  if (id !== undefined && id !== "") part.id = id;
+): common.ToolCallPart {
+  const text = call.arguments;
+  const parsed = text.charCodeAt(0) !== 123 && text.trim() === "" ? {} : parseJsonObject(text);
+  const part: Mutable<common.ToolCallPart> = {
+    type: "tool-call",
+    name: call.name,
+    argumentsText: text,
+    source,
+  };
+  if (typeof call.id === "string" && call.id !== "") part.id = call.id;
   if (parsed !== undefined) part.arguments = parsed;
   return part;
 }
 
+type Citations = NonNullable<common.TextPart["citations"]>;
+
+/** Text parts of the message; `annotations` ride on the first (chat keeps them as given). */
+function withCitations(parts: common.Part[], citations: Citations | undefined): common.Part[] {
+  if (citations === undefined) return parts;
+  const first = parts.findIndex((part) => part.type === "text");
+  const text = parts[first];
+  if (text?.type !== "text") return parts;
+  const out = [...parts];
+  out[first] = { ...text, citations };
+  return out;
+}
+
 function decodeMessage(message: chat.ResponseMessage, source: string, losses: Loss[]): common.Part[] {
-  const parts: common.Part[] = [];
-  const key = reasoningKey(message);
-  const reasoning = message.reasoning_content ?? message.reasoning;
-  // Empty reasoning or refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
-  if (key !== undefined && reasoning != null && reasoning !== "") {
-    parts.push({ type: "reasoning", text: reasoning, origin: "chat", source: `${source}/${key}` });
-  }
-  if (message.content != null) {
-    const annotations = message.annotations;
+  const parts: common.Part[] = decodeReasoning(message, source, losses);
+  const annotations = message.annotations;
+  const citations: Citations | undefined =
+    annotations == null || annotations.length === 0
+      ? undefined
+      : { origin: "chat", items: annotations, source: `${source}/annotations` };
+  const content = message.content;
+  if (typeof content === "string") {
     parts.push(
-      annotations == null || annotations.length === 0
-        ? { type: "text", text: message.content, source: `${source}/content` }
-        : {
-            type: "text",
-            text: message.content,
-            source: `${source}/content`,
-            citations: { origin: "chat", items: annotations },
-          },
+      citations === undefined
+        ? { type: "text", text: content, source: `${source}/content` }
+        : { type: "text", text: content, source: `${source}/content`, citations },
     );
+  } else if (content != null) {
+    parts.push(...withCitations(decodeAssistantParts(content, `${source}/content`, losses), citations));
   }
+  // Empty refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
   if (message.refusal != null && message.refusal !== "")
     parts.push({ type: "refusal", text: message.refusal, source: `${source}/refusal` });
   const calls = message.tool_calls;
   if (calls != null) {
     for (let index = 0; index < calls.length; index++) {
-      const call = calls[index] as (typeof calls)[number];
-      const callSource = `${source}/tool_calls/${index}`;
-      if (call.type === "function") {
-        const part = decodeCall(call.id, call.function.name, call.function.arguments, callSource);
-        if (call.id === "") part.extra = EMPTY_ID;
-        parts.push(part);
-      } else {
-        losses.push(
-          loss(callSource, "dropped", `A ${call.type} tool call has no common equivalent and was dropped.`),
-        );
-      }
+      parts.push(
+        decodeChatToolCall(
+          calls[index] as chat.ToolCall,
+          `${source}/tool_calls/${index}`,
+          TOOL_CALL_KEYS,
+          losses,
+        ),
+      );
     }
   }
-  if (message.function_call != null)
-    parts.push(
-      decodeCall(
-        message.function_call.id as string | undefined,
-        message.function_call.name,
-        message.function_call.arguments,
-        `${source}/function_call`,
-      ),
-    );
-  return parts;
+  // A legacy call with no name is an empty placeholder some gateways fill in (Snowflake Cortex).
+  if (message.function_call != null && message.function_call.name !== "")
+    parts.push(decodeFunctionCall(message.function_call, `${source}/function_call`));
+  const echoed = message as { extra_content?: unknown; thought_signature?: unknown };
+  return echoed.extra_content === undefined && echoed.thought_signature === undefined
+    ? parts
+    : withMessageSignature(echoed, source, parts, losses);
 }
 
 /** Chat completion → common response. */
@@ -192,9 +216,11 @@ export function decodeChatResponse(
       parts: decodeMessage(choice.message, messageSource, losses),
       source,
     };
-    if (reason !== undefined && reason !== null) {
+    // `""` (Snowflake Cortex) says no more than null.
+    if (reason !== undefined && reason !== null && reason !== "") {
       decoded.finishReason = decodeChatFinishReason(reason);
       decoded.rawFinishReason = reason;
+      decoded.finishReasonSource = `${source}/finish_reason`;
     }
     decoded.extra = choiceExtra({
       choice: choiceKeys === undefined ? {} : pick(choice, choiceKeys),
@@ -217,7 +243,11 @@ export function decodeChatResponse(
   return { value: response, losses };
 }
 
-/** A response: chat's own citations ride as `annotations`; a response part has no cache hint to report. */
+/**
+ * A response: chat's own citations ride as `annotations`; a response part has no cache hint to report; in
+ * the dialects that carry it, a Gemini thought signature rides on its call as `extra_content` (clients send
+ * it back with the call).
+ */
 const RESPONSE: Target = {
   reportCache: false,
   callId,
@@ -226,7 +256,7 @@ const RESPONSE: Target = {
     if (citations.origin === "chat") return citations.items;
     losses.push(
       loss(
-        source,
+        citations.source ?? source,
         "dropped",
         `Citations from the ${citations.origin} protocol have no chat form and were dropped.`,
       ),
@@ -251,7 +281,8 @@ function encodeChoice(
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.Choice {
-  const { text, reasoning, refusal, annotations, toolCalls } = encodeAssistant(
+  const dialect = DIALECTS[options.chatDialect];
+  const { text, reasoning, refusal, annotations, reasoningDetails, toolCalls } = encodeAssistant(
     choice.parts,
     RESPONSE,
     responseId,
@@ -267,9 +298,9 @@ function encodeChoice(
     if (mapped.approximate) {
       losses.push(
         loss(
-          choice.source,
+          choice.finishReasonSource ?? choice.source,
           "approximated",
-          `Finish reason "${choice.rawFinishReason ?? choice.finishReason}" has no chat equivalent; "stop" was used.`,
+          `Finish reason "${choice.rawFinishReason ?? choice.finishReason}" has no chat equivalent; "${mapped.reason}" was used.`,
         ),
       );
     }
@@ -282,7 +313,8 @@ function encodeChoice(
     ? { role: "assistant", content: null }
     : ({ ...own.message, role: "assistant", content: null } as chat.ResponseMessage);
   message.content = text ?? null;
-  if (reasoning !== undefined) message.reasoning_content = reasoning;
+  if (reasoning !== undefined) message[dialect.reasoningField] = reasoning;
+  if (reasoningDetails !== undefined) message.reasoning_details = reasoningDetails;
   if (refusal !== undefined) message.refusal = refusal;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (annotations !== undefined) message.annotations = annotations as chat.Annotation[];
@@ -327,6 +359,7 @@ export function encodeChatResponse(
     model: response.model ?? options.model ?? "",
     choices,
   };
-  if (response.usage !== undefined) value.usage = encodeChatUsage(response.usage);
+  if (response.usage !== undefined)
+    value.usage = encodeChatUsage(response.usage, DIALECTS[options.chatDialect].cacheCounters);
   return { value, losses };
 }

@@ -51,6 +51,51 @@ export type FilePart = z.infer<typeof filePart>;
 export const refusalPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
 export type RefusalPart = z.infer<typeof refusalPart>;
 
+/**
+ * Mistral's reasoning chunk in an assistant message's content (and in stream deltas): `thinking` is a
+ * list of chunks, text ones carrying the reasoning.
+ * @see https://docs.mistral.ai/capabilities/reasoning/
+ */
+export const thinkingPart = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  closed: z.boolean().nullable().optional(),
+});
+export type ThinkingPart = z.infer<typeof thinkingPart>;
+
+/** A content chunk of another kind in an assistant message (Mistral `reference` ...): kept as given. */
+export const otherAssistantPart = z.looseObject({
+  type: z
+    .string()
+    .refine((type) => type !== "text" && type !== "refusal" && type !== "thinking", "a known part type"),
+});
+export type OtherAssistantPart = z.infer<typeof otherAssistantPart>;
+
+/** A content part of an assistant message, request history or response: text, refusal, thinking, or another kind. */
+export const assistantPart = z.union([
+  z.discriminatedUnion("type", [textPart, refusalPart, thinkingPart]),
+  otherAssistantPart,
+]);
+export type AssistantPart = z.infer<typeof assistantPart>;
+
+/**
+ * One entry of OpenRouter's `reasoning_details`: `reasoning.text` (with the provider's `signature`),
+ * `reasoning.summary` or `reasoning.encrypted` (`data`); `format` names the provider the signature or
+ * data belongs to (`anthropic-claude-v1`, `google-gemini-v1`, `openai-responses-v1`, `unknown`).
+ * @see https://openrouter.ai/docs/use-cases/reasoning-tokens
+ */
+export const reasoningDetail = z.looseObject({
+  type: openEnum<"reasoning.text" | "reasoning.summary" | "reasoning.encrypted">(),
+  text: z.string().nullable().optional(),
+  signature: z.string().nullable().optional(),
+  summary: z.string().nullable().optional(),
+  data: z.string().nullable().optional(),
+  format: z.string().nullable().optional(),
+  id: z.string().nullable().optional(),
+  index: z.number().nullable().optional(),
+});
+export type ReasoningDetail = z.infer<typeof reasoningDetail>;
+
 export const contentPart = z.discriminatedUnion("type", [
   textPart,
   imageUrlPart,
@@ -62,10 +107,21 @@ export type ContentPart = z.infer<typeof contentPart>;
 
 // ─── Tool calls ───────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Gemini's OpenAI-compatible endpoint carries a call's thought signature here; it must come back with
+ * the call on the next turn.
+ * @see https://ai.google.dev/gemini-api/docs/thought-signatures
+ */
+export const extraContent = z.looseObject({
+  google: z.looseObject({ thought_signature: z.string().optional() }).optional(),
+});
+export type ExtraContent = z.infer<typeof extraContent>;
+
 export const functionToolCall = z.looseObject({
   id: z.string(),
   type: z.literal("function"),
   function: z.looseObject({ name: z.string(), arguments: z.string() }),
+  extra_content: extraContent.optional(),
 });
 export type FunctionToolCall = z.infer<typeof functionToolCall>;
 
@@ -107,18 +163,20 @@ export type UserMessage = z.infer<typeof userMessage>;
 export const assistantMessage = z.looseObject({
   role: z.literal("assistant"),
   content: z
-    .union([z.string(), z.array(z.discriminatedUnion("type", [textPart, refusalPart]))])
+    .union([z.string(), z.array(assistantPart)])
     .nullable()
     .optional(),
   refusal: z.string().nullable().optional(),
-  tool_calls: z.array(toolCall).optional(),
+  tool_calls: z.array(toolCall).nullable().optional(),
   function_call: legacyFunctionCall.nullable().optional(),
   audio: z.looseObject({ id: z.string() }).nullable().optional(),
   name: z.string().optional(),
   /** DeepSeek-style reasoning text replayed in history. */
   reasoning_content: z.string().nullable().optional(),
-  /** OpenRouter's name for the same. */
+  /** OpenRouter's and vLLM's name for the same. */
   reasoning: z.string().nullable().optional(),
+  /** OpenRouter: the reasoning with its signatures, to be sent back as received. */
+  reasoning_details: z.array(reasoningDetail).nullable().optional(),
 });
 export type AssistantMessage = z.infer<typeof assistantMessage>;
 
@@ -266,8 +324,28 @@ export const request = z.looseObject({
   /** Legacy function calling. */
   functions: z.array(functionDefinition).optional(),
   function_call: z.union([z.string(), z.looseObject({ name: z.string() })]).optional(),
-  /** Non-standard extension some backends accept (vLLM, OpenRouter). */
+  /** Non-standard extension some backends accept (vLLM, OpenRouter, Qwen). */
   top_k: z.number().int().nullable().optional(),
+  /** OpenRouter's reasoning switch: an effort or a token budget, `exclude` to keep it out of the answer. */
+  reasoning: z
+    .looseObject({
+      effort: openEnum<"none" | "minimal" | "low" | "medium" | "high" | "xhigh">().nullable().optional(),
+      max_tokens: z.number().int().nullable().optional(),
+      exclude: z.boolean().nullable().optional(),
+      enabled: z.boolean().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** DeepSeek's thinking switch (on by default); Claude-serving gateways (LiteLLM) also take its budget. */
+  thinking: z
+    .looseObject({ type: openEnum<"enabled" | "disabled">(), budget_tokens: z.number().int().optional() })
+    .nullable()
+    .optional(),
+  /** Qwen (Model Studio): thinking on/off and its budget. */
+  enable_thinking: z.boolean().nullable().optional(),
+  thinking_budget: z.number().int().nullable().optional(),
+  /** vLLM: arguments of the chat template (`enable_thinking` for Qwen3-style templates, `thinking` for others). */
+  chat_template_kwargs: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type Request = z.infer<typeof request>;
 
@@ -327,17 +405,23 @@ export type Usage = z.infer<typeof usage>;
 
 export const responseMessage = z.looseObject({
   role: openEnum<"assistant">().optional(),
-  content: z.string().nullable().optional(),
+  /** A string; Mistral sends an array of chunks (thinking and text). */
+  content: z
+    .union([z.string(), z.array(assistantPart)])
+    .nullable()
+    .optional(),
   refusal: z.string().nullable().optional(),
   tool_calls: z.array(toolCall).nullable().optional(),
   function_call: legacyFunctionCall.nullable().optional(),
-  annotations: z.array(annotation).optional(),
+  /** vLLM sends `null`. */
+  annotations: z.array(annotation).nullable().optional(),
   audio: z
     .looseObject({ id: z.string(), data: z.string(), expires_at: z.number(), transcript: z.string() })
     .nullable()
     .optional(),
   reasoning_content: z.string().nullable().optional(),
   reasoning: z.string().nullable().optional(),
+  reasoning_details: z.array(reasoningDetail).nullable().optional(),
 });
 export type ResponseMessage = z.infer<typeof responseMessage>;
 

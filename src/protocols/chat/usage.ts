@@ -89,7 +89,11 @@ function details(kept: unknown, figures: Record<string, number>): Record<string,
   return { ...base, ...figures };
 }
 
-export function encodeChatUsage(usage: common.Usage): chat.Usage {
+/**
+ * Common usage → chat `usage`. `cacheCounters` adds DeepSeek's `prompt_cache_hit_tokens` and
+ * `prompt_cache_miss_tokens` (both part of `prompt_tokens`) beside OpenAI's details.
+ */
+export function encodeChatUsage(usage: common.Usage, cacheCounters = false): chat.Usage {
   const own = usage.extra?.origin === "chat" ? usage.extra.raw : {};
   const prompt: Record<string, number> = {};
   if (usage.cacheReadTokens !== undefined) prompt.cached_tokens = usage.cacheReadTokens;
@@ -106,5 +110,10 @@ export function encodeChatUsage(usage: common.Usage): chat.Usage {
   };
   if (promptDetails !== undefined) encoded.prompt_tokens_details = promptDetails;
   if (completionDetails !== undefined) encoded.completion_tokens_details = completionDetails;
+  if (cacheCounters) {
+    const hit = usage.cacheReadTokens ?? 0;
+    encoded.prompt_cache_hit_tokens = hit;
+    encoded.prompt_cache_miss_tokens = Math.max(0, usage.inputTokens - hit);
+  }
   return encoded as chat.Usage;
 }

@@ -123,7 +123,7 @@ function decodeContents(
     }
     const naming: CallNaming = { seed: `req${turn}`, ordinal: 0 };
     const parts: common.Part[] = [];
-    const given = content.parts;
+    const given = content.parts ?? [];
     for (let index = 0; index < given.length; index++) {
       const part = given[index] as generative.Part;
       // A user turn's function response without an id answers the first unanswered call of its name.

@@ -8,6 +8,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { freeformArguments } from "./contents-encode";
 import { decodeGenerativeFinishReason, encodeGenerativeFinishReason } from "./finish-reason";
 import { fallbackMediaType } from "./media";
 import { type CallNaming, decodePart } from "./parts-decode";
@@ -140,6 +141,7 @@ export function decodeGenerativeResponse(
     if (finishReason !== undefined) {
       choice.finishReason = finishReason;
       choice.rawFinishReason = candidate.finishReason;
+      choice.finishReasonSource = `${source}/finishReason`;
     }
     choice.extra = candidateExtra(candidate, source, losses);
     choices.push(choice);
@@ -190,7 +192,7 @@ function encodeOnePart(
       if (part.citations !== undefined && part.citations.origin !== "generative") {
         losses.push(
           loss(
-            part.source,
+            part.citations.source ?? part.source,
             "dropped",
             "Citations of another protocol have no generative form and were dropped.",
           ),
@@ -239,7 +241,8 @@ function encodeOnePart(
         );
       }
       let args = part.arguments;
-      if (args === undefined) {
+      if (part.freeform === true) args = freeformArguments(part, losses);
+      else if (args === undefined) {
         args = {};
         losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
       }
@@ -313,7 +316,7 @@ export function encodeCandidate(
     if (mapped.loss !== undefined) {
       losses.push(
         loss(
-          choice.source,
+          choice.finishReasonSource ?? choice.source,
           mapped.loss,
           `The finish reason "${choice.rawFinishReason ?? choice.finishReason}" was sent as ${mapped.value}.`,
         ),
@@ -322,7 +325,11 @@ export function encodeCandidate(
   }
   if (choice.stopSequence !== undefined) {
     losses.push(
-      loss(choice.source, "dropped", "generative does not say which stop sequence matched; it was dropped."),
+      loss(
+        choice.stopSequenceSource ?? choice.source,
+        "dropped",
+        "generative does not say which stop sequence matched; it was dropped.",
+      ),
     );
   }
   const candidate: JsonObject = {};

@@ -100,7 +100,8 @@ export type Part = z.infer<typeof part>;
 export const role = z.union([z.literal("user"), z.literal("model")]);
 export type Role = z.infer<typeof role>;
 
-export const content = z.looseObject({ role: role.optional(), parts: z.array(part) });
+/** A turn; `parts` may be absent (a model turn that said nothing: the API returns it and accepts it back). */
+export const content = z.looseObject({ role: role.optional(), parts: z.array(part).optional() });
 export type Content = z.infer<typeof content>;
 
 /** `systemInstruction`: the API ignores its role; clients send `"user"` or nothing. */

@@ -29,13 +29,15 @@ export function decodeGenerativeTools(
     const base = at("", "tools", toolIndex);
     for (const [key, value] of Object.entries(tool)) {
       if (key !== "functionDeclarations" && key !== "function_declarations") {
-        out.push({
+        const tool: common.Draft<common.ProviderTool> = {
           type: "provider",
           origin: "generative",
           raw: { [key]: value },
           label: `${key} tool`,
           source: at(base, key),
-        });
+        };
+        if (key === "codeExecution" || key === "code_execution") tool.kind = "code-execution";
+        out.push(tool);
         continue;
       }
       const declarations = (Array.isArray(value) ? value : []) as generative.FunctionDeclaration[];
@@ -140,7 +142,16 @@ export function encodeGenerativeTools(
   for (const tool of tools) {
     if (tool.type === "provider") {
       if (tool.origin === "generative" && isObject(tool.raw)) others.push(tool.raw);
-      else
+      else if (tool.kind === "code-execution") {
+        others.push({ codeExecution: {} });
+        losses.push(
+          loss(
+            tool.source,
+            "approximated",
+            `The ${tool.origin} ${tool.label} was sent as generative's codeExecution tool, which runs Python in its own sandbox.`,
+          ),
+        );
+      } else
         losses.push(
           loss(tool.source, "dropped", `The ${tool.label} has no generative equivalent and was dropped.`),
         );

@@ -75,7 +75,7 @@ export function decodeText(block: TextBlock, source: string, losses: Loss[]): co
   const part: Mutable<common.TextPart> = { type: "text", text: block.text, source };
   if (cache !== undefined) part.cache = cache;
   if (citations !== null && citations !== undefined && citations.length > 0)
-    part.citations = { origin: "messages", items: citations };
+    part.citations = { origin: "messages", items: citations, source: at(source, "citations") };
   return part;
 }
 

@@ -59,7 +59,7 @@ export function encodeCitations(part: common.TextPart, losses: Loss[]): TextBloc
   if (part.citations.origin === "messages") return part.citations.items as TextBlock["citations"];
   losses.push(
     loss(
-      part.source,
+      part.citations.source ?? part.source,
       "dropped",
       `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
     ),
@@ -216,6 +216,16 @@ export function encodeMediaPart(
  * with an approximated loss (research U9); never throws.
  */
 export function encodeArguments(part: common.ToolCallPart, losses: Loss[]): Record<string, unknown> {
+  if (part.freeform === true) {
+    losses.push(
+      loss(
+        part.argumentsSource ?? part.source,
+        "approximated",
+        'The messages API has no free-form tool calls; the call\'s text input was sent as `{"input": text}`.',
+      ),
+    );
+    return { input: part.argumentsText ?? "" };
+  }
   if (part.arguments !== undefined) return part.arguments;
   const text = part.argumentsText;
   if (text === undefined || text.trim() === "") return {};

@@ -58,7 +58,8 @@ export function encodeMessagesStopReason(reason: common.FinishReason): {
 
 /**
  * The stop reason of an encoded response: a stop reason that came from messages is restored exactly;
- * otherwise tool calls win over a natural stop (research F2) and a refusal part makes it `refusal`.
+ * otherwise tool calls win over a natural stop (research F2), a reason claiming tool calls without one
+ * is an approximated `end_turn`, and a refusal part makes it `refusal`.
  */
 export function chooseStopReason(input: {
   readonly reason: common.FinishReason | undefined;
@@ -71,6 +72,12 @@ export function chooseStopReason(input: {
   const { reason, rawReason } = input;
   // A stop reason that came from messages itself is authoritative (programmatic tool calls end with end_turn).
   if (input.own && rawReason !== undefined) return { value: rawReason, approximated: false };
+  const natural = reason === undefined || reason === "stop" || reason === "other";
+  if (input.hasToolCalls && (natural || reason === "tool-calls" || reason === "error")) {
+    return { value: "tool_use", approximated: false };
+  }
+  // A stop reason never claims tool use without a tool_use block: the client would wait for a call.
+  if (reason === "tool-calls") return { value: "end_turn", approximated: true };
   if (
     rawReason !== undefined &&
     reason !== undefined &&
@@ -78,10 +85,6 @@ export function chooseStopReason(input: {
     decodeMessagesStopReason(rawReason) === reason
   ) {
     return { value: rawReason, approximated: false };
-  }
-  const natural = reason === undefined || reason === "stop" || reason === "other";
-  if (input.hasToolCalls && (natural || reason === "tool-calls" || reason === "error")) {
-    return { value: "tool_use", approximated: false };
   }
   if (input.hasRefusal && natural) return { value: "refusal", approximated: false };
   if (reason === undefined) return { value: "end_turn", approximated: false };

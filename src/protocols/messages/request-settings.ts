@@ -10,6 +10,13 @@ import { encodeCache } from "./encode-blocks";
 import type { Turn } from "./request-turns";
 import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
 
+/**
+ * The messages code execution tool another protocol's code execution becomes: the version with bash and
+ * file operations, generally available.
+ * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/code-execution-tool
+ */
+const CODE_EXECUTION = { type: "code_execution_20250825", name: "code_execution" } as const;
+
 /** The tool that emulates a JSON response format (research P7, LiteLLM's name). */
 export const JSON_TOOL = "json_tool_call";
 
@@ -31,7 +38,16 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
   for (const tool of tools) {
     if (tool.type === "provider") {
       if (tool.origin === "messages") result.push(tool.raw as Tool);
-      else
+      else if (tool.kind === "code-execution") {
+        result.push({ ...CODE_EXECUTION });
+        losses.push(
+          loss(
+            tool.source,
+            "approximated",
+            `The ${tool.origin} ${tool.label} was sent as the messages code execution tool (${CODE_EXECUTION.type}), which runs code in its own sandbox.`,
+          ),
+        );
+      } else
         losses.push(
           loss(
             tool.source,
@@ -43,7 +59,11 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
     }
     if (tool.strict !== undefined) {
       losses.push(
-        loss(tool.source, "dropped", "The tool's `strict` flag has no messages equivalent and was dropped."),
+        loss(
+          at(tool.source, "strict"),
+          "dropped",
+          "The tool's `strict` flag has no messages equivalent and was dropped.",
+        ),
       );
     }
     result.push({

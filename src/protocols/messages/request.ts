@@ -9,7 +9,7 @@ import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
 import { decodeBlock, decodeCache, dropExtras } from "./decode-blocks";
-import type { CustomTool, Request, ServerTool, ThinkingConfig, ToolChoice } from "./schema";
+import type { CustomTool, Request, TextBlock, ThinkingConfig, Tool, ToolChoice } from "./schema";
 
 /** The fields each node has in the common model; others are reported as dropped. */
 const SYSTEM_BLOCK_KEYS: readonly string[] = ["type", "text", "cache_control"];
@@ -57,10 +57,56 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
   });
 }
 
-function decodeMessages(messages: Request["messages"], losses: Loss[]): common.Message[] {
-  return messages.map((message, index) => {
+/**
+ * A `system` turn of the conversation → system blocks marked late when a turn came before it (hoisting
+ * it is an approximation, as for chat). Only text blocks are instructions; others are dropped.
+ */
+function decodeSystemTurn(
+  message: Request["messages"][number],
+  source: string,
+  late: boolean,
+  losses: Loss[],
+): common.SystemBlock[] {
+  if (typeof message.content === "string") {
+    return [late ? { text: message.content, late, source } : { text: message.content, source }];
+  }
+  const blocks: common.SystemBlock[] = [];
+  message.content.forEach((block, position) => {
+    const blockSource = at(source, "content", position);
+    if (block.type !== "text") {
+      losses.push(
+        loss(
+          blockSource,
+          "dropped",
+          `A ${block.type} block in a system turn has no common equivalent and was dropped.`,
+        ),
+      );
+      return;
+    }
+    const text = block as TextBlock;
+    dropExtras(text, SYSTEM_BLOCK_KEYS, blockSource, "a system block", losses);
+    const value: common.Draft<common.SystemBlock> = { text: text.text, source: blockSource };
+    const cache = decodeCache(text.cache_control, blockSource);
+    if (cache !== undefined) value.cache = cache;
+    if (late) value.late = true;
+    blocks.push(value);
+  });
+  return blocks;
+}
+
+function decodeMessages(
+  messages: Request["messages"],
+  system: common.SystemBlock[],
+  losses: Loss[],
+): common.Message[] {
+  const turns: common.Message[] = [];
+  messages.forEach((message, index) => {
     const source = at("/messages", index);
     dropExtras(message, MESSAGE_KEYS, source, "a message", losses);
+    if (message.role === "system") {
+      system.push(...decodeSystemTurn(message, source, turns.length > 0, losses));
+      return;
+    }
     const parts: common.Part[] = [];
     if (typeof message.content === "string") {
       parts.push({ type: "text", text: message.content, source: at(source, "content") });
@@ -70,13 +116,18 @@ function decodeMessages(messages: Request["messages"], losses: Loss[]): common.M
         if (part !== undefined) parts.push(part);
       });
     }
-    return { role: message.role, parts, source };
+    turns.push({ role: message.role, parts, source });
   });
+  return turns;
 }
 
-function decodeTool(tool: CustomTool | ServerTool, source: string, losses: Loss[]): common.Tool {
+function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   if (tool.type !== undefined && tool.type !== null && tool.type !== "custom") {
-    return { type: "provider", origin: "messages", raw: tool, label: `${tool.type} tool`, source };
+    const label = `${tool.type} tool`;
+    // Every version of the code execution tool runs code in a sandbox, as generative's `codeExecution` does.
+    return tool.type.startsWith("code_execution_")
+      ? { type: "provider", origin: "messages", raw: tool, label, kind: "code-execution", source }
+      : { type: "provider", origin: "messages", raw: tool, label, source };
   }
   const custom = tool as CustomTool;
   dropExtras(custom, TOOL_KEYS, source, "a tool", losses);
@@ -162,7 +213,7 @@ export function decodeMessagesRequest(body: Request, _options: ResolvedOptions):
   const losses: Loss[] = [];
   dropExtras(body, KNOWN_FIELDS, "", "the request", losses);
   const system = decodeSystem(body.system, losses);
-  const messages = decodeMessages(body.messages, losses);
+  const messages = decodeMessages(body.messages, system, losses);
   const tools = (body.tools ?? []).map((tool, index) => decodeTool(tool, at("/tools", index), losses));
   const choice = body.tool_choice;
   const disable =

@@ -52,8 +52,12 @@ export function decodeMessagesResponse(
   if (raw !== null) {
     choice.finishReason = jsonAnswer ? "stop" : decodeMessagesStopReason(raw);
     if (!jsonAnswer) choice.rawFinishReason = raw;
+    choice.finishReasonSource = "/stop_reason";
   }
-  if (typeof body.stop_sequence === "string") choice.stopSequence = body.stop_sequence;
+  if (typeof body.stop_sequence === "string") {
+    choice.stopSequence = body.stop_sequence;
+    choice.stopSequenceSource = "/stop_sequence";
+  }
   choice.extra = { origin: "messages", raw: {} };
   const value: Mutable<common.Response> = {
     id: body.id,
@@ -205,9 +209,9 @@ export function encodeMessagesResponse(
     if (stop.approximated) {
       losses.push(
         loss(
-          choice?.source ?? "",
+          choice?.finishReasonSource ?? choice?.source ?? "",
           "approximated",
-          `Finish reason \`${choice?.rawFinishReason ?? choice?.finishReason}\` has no messages equivalent; \`end_turn\` was sent.`,
+          `Finish reason \`${choice?.rawFinishReason ?? choice?.finishReason}\` has no messages equivalent; \`${stop.value}\` was sent.`,
         ),
       );
     }

@@ -225,9 +225,13 @@ export type KnownContentBlockParam = z.infer<typeof knownContentBlockParam>;
 export const contentBlockParam = openUnion(requestBlockTypes, knownContentBlockParam);
 export type ContentBlockParam = z.infer<typeof contentBlockParam>;
 
-/** Roles are `user` and `assistant` only; turn order is not imposed on input (the API accepts an assistant first). */
+/**
+ * Roles `user` and `assistant`, and `system` for an instruction given mid-conversation (newer models
+ * accept it); turn order is not imposed on input (the API accepts an assistant first).
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
 export const message = z.looseObject({
-  role: z.enum(["user", "assistant"]),
+  role: z.enum(["user", "assistant", "system"]),
   content: z.union([z.string(), z.array(contentBlockParam)]),
 });
 export type Message = z.infer<typeof message>;
@@ -244,13 +248,28 @@ export type CustomTool = z.infer<typeof customTool>;
 
 /** A provider-defined tool (`web_search_20250305`, `bash_20250124`, `text_editor_…`, …), kept open. */
 export const serverTool = z.looseObject({
-  type: z.string().refine((type) => type !== "custom", "a custom tool needs `input_schema`"),
+  type: z
+    .string()
+    .refine((type) => type !== "custom" && type !== "mcp_toolset", "a custom tool needs `input_schema`"),
   name: z.string(),
   ...cache,
 });
 export type ServerTool = z.infer<typeof serverTool>;
 
-export const tool = z.union([customTool, serverTool]);
+/**
+ * The tools of one of the request's `mcp_servers` (MCP connector): named by the server, not by a `name`.
+ * @see https://docs.anthropic.com/en/docs/agents-and-tools/mcp-connector
+ */
+export const mcpToolset = z.looseObject({
+  type: z.literal("mcp_toolset"),
+  mcp_server_name: z.string(),
+  default_config: z.looseObject({}).optional(),
+  configs: z.record(z.string(), z.looseObject({})).nullable().optional(),
+  ...cache,
+});
+export type McpToolset = z.infer<typeof mcpToolset>;
+
+export const tool = z.union([customTool, serverTool, mcpToolset]);
 export type Tool = z.infer<typeof tool>;
 
 export const toolChoice = z.discriminatedUnion("type", [

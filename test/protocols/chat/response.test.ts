@@ -50,6 +50,7 @@ describe("decodeChatResponse", () => {
           index: 0,
           finishReason: "tool-calls",
           rawFinishReason: "tool_calls",
+          finishReasonSource: "/choices/0/finish_reason",
           // chat's own spellings of "nothing", for chat itself to restore (accumulate/replay).
           extra: { origin: "chat", raw: { choice: { logprobs: null }, message: { refusal: null } } },
           source: "/choices/0",
@@ -58,7 +59,11 @@ describe("decodeChatResponse", () => {
             {
               type: "text",
               text: "A",
-              citations: { origin: "chat", items: [{ type: "url_citation", url_citation: { url: "u" } }] },
+              citations: {
+                origin: "chat",
+                items: [{ type: "url_citation", url_citation: { url: "u" } }],
+                source: "/choices/0/message/annotations",
+              },
               source: "/choices/0/message/content",
             },
             // Gemini's OpenAI-compatible endpoint sends empty ids: they count as absent (chat keeps "").
@@ -68,6 +73,7 @@ describe("decodeChatResponse", () => {
               name: "f",
               arguments: {},
               argumentsText: "{}",
+              argumentsSource: "/choices/0/message/tool_calls/0/function/arguments",
               source: "/choices/0/message/tool_calls/0",
             },
           ],
@@ -94,9 +100,12 @@ describe("decodeChatResponse", () => {
       const encoded = encodeChatResponse(decoded.value, options);
       expect(chat.response.safeParse(encoded.value).success).toBe(true);
       expect(encoded.value.usage?.prompt_tokens).toBe(body.usage?.prompt_tokens);
-      expect(encoded.value.choices[0]?.message.content ?? null).toBe(
-        body.choices[0]?.message.content ?? null,
-      );
+      // A content array (Mistral) is re-encoded as its text; its thinking chunks become reasoning.
+      const content = body.choices[0]?.message.content ?? null;
+      const text = Array.isArray(content)
+        ? content.map((part) => (part.type === "text" ? (part as { text: string }).text : "")).join("")
+        : content;
+      expect(encoded.value.choices[0]?.message.content ?? null).toBe(text);
     },
   );
 });

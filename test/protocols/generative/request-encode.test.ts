@@ -197,7 +197,7 @@ describe("encodeGenerativeRequest: tool calls and results", () => {
         ],
       }),
     );
-    expect(value.contents[1]?.parts[0]).toEqual({
+    expect(value.contents[1]?.parts?.[0]).toEqual({
       functionCall: { id: "c", name: "f", args: { _raw: '{"a":1,' } },
     });
     expect(lossList(losses)).toEqual([
@@ -216,7 +216,7 @@ describe("encodeGenerativeRequest: tool calls and results", () => {
         ],
       }),
     );
-    expect(value.contents[1]?.parts[0]).toEqual({
+    expect(value.contents[1]?.parts?.[0]).toEqual({
       functionCall: { id: "c", name: "f", args: {} },
       thoughtSignature: "skip_thought_signature_validator",
     });

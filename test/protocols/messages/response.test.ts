@@ -41,6 +41,7 @@ describe("decodeMessagesResponse", () => {
           index: 0,
           parts: [{ type: "text", text: "hi", source: "/content/0" }],
           finishReason: "stop",
+          finishReasonSource: "/stop_reason",
           rawFinishReason: "end_turn",
           extra: { origin: "messages", raw: {} },
           source: "",

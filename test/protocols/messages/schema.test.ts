@@ -47,7 +47,17 @@ describe("messages request rejections (what the API rejects), with the pointer",
     const { max_tokens: _, ...rest } = minimal;
     expect(pointers(messages.request, rest)).toEqual(["/max_tokens"]);
   });
-  test("a system role inside messages is rejected at /messages/N/role", () => {
+  test("a role other than user, assistant and system is rejected at /messages/N/role", () => {
+    const body = {
+      ...minimal,
+      messages: [
+        { role: "user", content: "a" },
+        { role: "tool", content: "b" },
+      ],
+    };
+    expect(pointers(messages.request, body)).toEqual(["/messages/1/role"]);
+  });
+  test("a system turn mid-conversation is accepted (newer models take it)", () => {
     const body = {
       ...minimal,
       messages: [
@@ -55,7 +65,7 @@ describe("messages request rejections (what the API rejects), with the pointer",
         { role: "system", content: "b" },
       ],
     };
-    expect(pointers(messages.request, body)).toEqual(["/messages/1/role"]);
+    expect(pointers(messages.request, body)).toEqual([]);
   });
   test("an empty messages array is rejected at /messages", () => {
     expect(pointers(messages.request, { ...minimal, messages: [] })).toEqual(["/messages"]);
