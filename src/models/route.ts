@@ -7,15 +7,16 @@
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import { renderError } from "../gateway/errors";
-import { protocols } from "../protocols";
+import { endpointTypes, protocols } from "../protocols";
 
-/** The endpoint type (spec 4.1) of each generation protocol's entry point. */
-const PROTOCOL_ENDPOINT_TYPES = {
-  chat: "std",
-  messages: "msg",
-  generative: "gen",
-  responses: "std-response",
-} as const satisfies Record<Protocol | "responses", string>;
+/**
+ * The endpoint type of a protocol's entry point (its adapter's), or of `responses` until that
+ * protocol is in the table: its clients are routed natively meanwhile.
+ */
+function typeOf(protocol: string): string | undefined {
+  if ((protocols as readonly string[]).includes(protocol)) return endpointTypes[protocol as Protocol];
+  return protocol === "responses" ? "std-response" : undefined;
+}
 
 /**
  * What an operation of `identifyRequest` needs: a generation endpoint of a protocol (served natively
@@ -82,7 +83,7 @@ export type RouteResult =
  * `generative` → `gen`, `responses` → `std-response`.
  */
 export function endpointTypeOf(protocol: Protocol): string {
-  const type = (PROTOCOL_ENDPOINT_TYPES as Readonly<Record<string, string>>)[protocol];
+  const type = typeOf(protocol);
   if (type === undefined || !(protocols as readonly string[]).includes(protocol)) {
     throw new TypeError(
       `Unknown protocol ${JSON.stringify(protocol)}: use one of ${protocols.map((id) => JSON.stringify(id)).join(", ")}.`,
@@ -92,7 +93,7 @@ export function endpointTypeOf(protocol: Protocol): string {
 }
 
 function protocolOfType(type: string): Protocol | undefined {
-  for (const protocol of protocols) if (PROTOCOL_ENDPOINT_TYPES[protocol] === type) return protocol;
+  for (const protocol of protocols) if (endpointTypes[protocol] === type) return protocol;
   return undefined;
 }
 
@@ -143,7 +144,7 @@ export function route(
   const types = entry.supported_endpoint_types;
   if ("generate" in need) {
     const client = request.protocol ?? need.generate;
-    const own = (PROTOCOL_ENDPOINT_TYPES as Readonly<Record<string, string>>)[client];
+    const own = typeOf(client);
     if (own !== undefined && types.includes(own)) return { upstream: client, translate: false };
     // Translating needs this library to know both sides.
     if ((protocols as readonly string[]).includes(client)) {

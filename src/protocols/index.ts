@@ -26,6 +26,17 @@ export const adapters = table as unknown as Readonly<Record<Protocol, AnyAdapter
  */
 export const protocols = ["chat", "messages", "generative"] as const satisfies readonly Protocol[];
 
+/**
+ * The endpoint type of each protocol's entry point in a model's `supported_endpoint_types` (spec 4.1),
+ * for `models.route`. A literal beside the list, not an adapter field: `models` must not pull every
+ * translator into a bundle that routes but never translates.
+ */
+export const endpointTypes = {
+  chat: "std",
+  messages: "msg",
+  generative: "gen",
+} as const satisfies Record<Protocol, string>;
+
 /** `true` only when every id of the `Protocol` union is in `protocols` (else a compile error here). */
 type AllListed = [Exclude<Protocol, (typeof protocols)[number]>] extends [never] ? true : false;
 const allListed: AllListed = true;

@@ -7,6 +7,7 @@
  * @see https://help.aliyun.com/en/model-studio/deep-thinking
  * @see https://docs.vllm.ai/en/latest/features/reasoning_outputs.html
  */
+import type * as common from "../../common/model";
 import type { ChatDialect } from "../../common/options";
 
 export type Dialect = {
@@ -94,7 +95,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
 };
 
 /** OpenRouter's `format` of a reasoning entry ↔ the protocol whose provider issued its signature. */
-export function reasoningFormat(origin: "chat" | "messages" | "generative"): string {
+export function reasoningFormat(origin: common.Protocol): string {
   switch (origin) {
     case "messages":
       return "anthropic-claude-v1";
@@ -106,7 +107,7 @@ export function reasoningFormat(origin: "chat" | "messages" | "generative"): str
 }
 
 /** The protocol whose provider validates a reasoning entry of this OpenRouter `format`. */
-export function reasoningOrigin(format: string | null | undefined): "chat" | "messages" | "generative" {
+export function reasoningOrigin(format: string | null | undefined): common.Protocol {
   switch (format) {
     case "anthropic-claude-v1":
       return "messages";
