@@ -78,20 +78,23 @@ describe.each(pairs)("%s → %s", (from, to) => {
     expect(text).toContain("Hal");
   });
 
-  test("a stream cut off before its terminal event still ends well-formed, and says it made the end up", () => {
+  test("a stream cut off before its terminal event ends with the target's error event, never a normal stop", () => {
     const { out, losses } = run(from, to, started[from]);
     expect(grammars[to](out)).toEqual([]);
-    expect(JSON.stringify(out)).toContain("Hal");
-    if (to === "chat") expect(out.at(-1)).toBe("[DONE]");
-    if (to === "messages")
-      expect(out.slice(-2).map((event) => (event as { type: string }).type)).toEqual([
-        "message_delta",
-        "message_stop",
-      ]);
-    if (to === "generative")
-      expect((out.at(-1) as { candidates: { finishReason?: string }[] }).candidates[0]?.finishReason).toBe(
-        "STOP",
-      );
-    expect(losses.some((entry) => entry.kind === "synthesized" && entry.path === "")).toBe(true);
+    const text = JSON.stringify(out);
+    expect(text).toContain("Hal");
+    const last = out.at(-1) as Record<string, unknown>;
+    if (to === "messages") {
+      expect(last).toMatchObject({ type: "error", error: { type: "api_error" } });
+      expect(text).not.toContain("message_stop");
+      expect(text).not.toContain("message_delta");
+    } else {
+      expect(last.error).toMatchObject({ message: expect.stringContaining("ended before its finish") });
+      expect(text).not.toContain("[DONE]");
+      expect(text).not.toMatch(/"finish(_r|R)eason":"/);
+    }
+    expect(
+      losses.filter((entry) => entry.kind === "synthesized" && /ended before its finish/.test(entry.message)),
+    ).toHaveLength(1);
   });
 });

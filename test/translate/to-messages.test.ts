@@ -791,7 +791,7 @@ describe("streams to messages", () => {
     ]);
   });
 
-  test("X5: a stream cut off without its finish is closed by end() with a synthesized stop", () => {
+  test("X5: a stream cut off without its finish ends with the messages error event, never message_stop", () => {
     const { out, losses } = stream("chat", [
       { choices: [{ index: 0, delta: { role: "assistant", content: "partial" }, finish_reason: null }] },
     ]);
@@ -801,11 +801,12 @@ describe("streams to messages", () => {
       { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "partial" } },
       { type: "content_block_stop", index: 0 },
       {
-        type: "message_delta",
-        delta: { stop_reason: "end_turn", stop_sequence: null },
-        usage: { output_tokens: 0 },
+        type: "error",
+        error: {
+          type: "api_error",
+          message: "The upstream chat stream ended before its finish: the answer is incomplete.",
+        },
       },
-      { type: "message_stop" },
     ]);
     expect(losses).toEqual([{ path: "", kind: "synthesized" }]);
   });

@@ -8,6 +8,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import type { StreamReducer } from "../../common/reducer";
+import { cutOff } from "../../common/stream-end";
 import { decodeChatError } from "./error";
 import { type ChoiceRaw, chatExtra, choiceExtra, EMPTY_ID, mergeRaw, messageRest } from "./extra";
 import { decodeChatFinishReason } from "./finish-reason";
@@ -52,6 +53,8 @@ export type ChatDecodeState = {
   readonly kept: ChoiceRaw;
   readonly finished: boolean;
   readonly done: boolean;
+  /** An error chunk arrived: the stream ended with it. */
+  readonly failed: boolean;
   readonly reported: readonly string[];
 };
 
@@ -65,6 +68,7 @@ const initial: ChatDecodeState = {
   kept: { choice: {}, message: {} },
   finished: false,
   done: false,
+  failed: false,
   reported: [],
 };
 
@@ -83,6 +87,7 @@ function copy(state: ChatDecodeState): Work {
     kept: state.kept,
     finished: state.finished,
     done: state.done,
+    failed: state.failed,
     reported: state.reported,
   };
 }
@@ -416,6 +421,7 @@ function step(
   if (event.error !== undefined) {
     endOpen(work, out);
     work.done = true;
+    work.failed = true;
     out.push({ type: "error", error: decodeChatError({ status: 200, body: { error: event.error } }) });
   }
   return work;
@@ -428,9 +434,12 @@ export function chatStreamDecoder(
   return {
     initial,
     step,
-    end(state, out) {
+    end(state, out, losses) {
       const work = copy(state);
       endOpen(work, out);
+      // A chunk with a finish reason ends a chat stream (`[DONE]` may be missing); an error chunk has
+      // already ended it; anything else was cut off.
+      if (!state.finished && !state.failed) cutOff("chat", out, losses);
       work.done = true;
       return work;
     },

@@ -9,6 +9,7 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import type { StreamReducer } from "../../common/reducer";
+import { cutOff } from "../../common/stream-end";
 import { decodeGenerativeError } from "./error";
 import { decodeGenerativeFinishReason } from "./finish-reason";
 import { decodePart, NO_ARGS } from "./parts-decode";
@@ -39,6 +40,8 @@ export type GenerativeDecodeState = {
   /** The last `usageMetadata` and its decoding: most chunks repeat it, and the same figures decode once. */
   readonly usageRaw: generative.UsageMetadata | undefined;
   readonly usage: common.Usage | undefined;
+  /** The prompt was blocked (`promptFeedback.blockReason`, no candidate): the stream ends without a finish. */
+  readonly blocked: boolean;
 };
 
 const initial: GenerativeDecodeState = {
@@ -57,6 +60,7 @@ const initial: GenerativeDecodeState = {
   reported: new Set(),
   usageRaw: undefined,
   usage: undefined,
+  blocked: false,
 };
 
 function close(open: Open | undefined): common.StreamPart[] {
@@ -117,9 +121,19 @@ export function generativeStreamDecoder(
       decodeChunk(work, chunk, options, out, losses);
       return work;
     },
-    end(state, out) {
+    end(state, out, losses) {
       if (state.done) return state;
       out.push(...close(state.open));
+      if (state.finish === undefined && !state.blocked) {
+        // A finish reason (or a blocked prompt) ends a generative stream; without one it was cut off,
+        // and a call whose arguments were still arriving is not made whole.
+        cutOff("generative", out, losses);
+        const work = copy(state);
+        work.done = true;
+        work.open = undefined;
+        work.call = undefined;
+        return work;
+      }
       if (state.call !== undefined) {
         out.push({
           type: "tool-call-delta",
@@ -171,6 +185,7 @@ function copy(state: GenerativeDecodeState): Work {
     reported: state.reported,
     usageRaw: state.usageRaw,
     usage: state.usage,
+    blocked: state.blocked,
   };
 }
 
@@ -223,6 +238,7 @@ function decodeChunk(
     out.push(...close(work.open));
     work.open = undefined;
     out.push({ type: "prompt-blocked", reason: blocked });
+    work.blocked = true;
   }
   // Every chunk repeats the same fields: each path is reported once per stream.
   const fresh = found.filter((entry) => !work.reported.has(entry.path));

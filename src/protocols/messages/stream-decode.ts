@@ -6,6 +6,7 @@ import { isObject, parseJsonObject } from "../../common/json";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import type { StreamReducer } from "../../common/reducer";
+import { cutOff } from "../../common/stream-end";
 import { decodeMessagesError } from "./error";
 import { decodeMessagesStopReason } from "./finish-reason";
 import type {
@@ -41,9 +42,15 @@ export type MessagesDecodeState = {
   readonly open: readonly OpenEntry[];
   /** `message_start` usage, merged with each `message_delta` usage. */
   readonly usage: Readonly<Record<string, unknown>> | undefined;
-  /** A stop reason given in `message_start` (a prefilled, finished message). */
-  readonly pending: string | undefined;
-  readonly finished: boolean;
+  /**
+   * The finish the stream announced (a `message_delta` stop reason, or one already in `message_start`),
+   * emitted when `message_stop` confirms it: a stream cut off before that ends with an error instead.
+   */
+  readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
+  /** `message_stop` arrived: the stream ended normally. */
+  readonly stopped: boolean;
+  /** An `error` event arrived: the stream ended with it. */
+  readonly failed: boolean;
 };
 
 /** The draft one step changes (reducer.ts). */
@@ -54,8 +61,9 @@ function copy(state: MessagesDecodeState): Work {
     next: state.next,
     open: state.open,
     usage: state.usage,
-    pending: state.pending,
-    finished: state.finished,
+    finish: state.finish,
+    stopped: state.stopped,
+    failed: state.failed,
   };
 }
 
@@ -239,7 +247,14 @@ function messageStart(work: Work, event: MessageStartEvent, out: common.StreamPa
   const extra = others(message, MESSAGE_FIELDS);
   const usage = toUsage(message.usage);
   work.usage = message.usage;
-  work.pending = message.stop_reason ?? undefined;
+  const reason = message.stop_reason;
+  if (reason !== null && reason !== undefined)
+    work.finish = {
+      type: "finish",
+      reason: decodeMessagesStopReason(reason),
+      rawReason: reason,
+      extra: { origin: "messages", raw: {} },
+    };
   out.push(
     {
       type: "response-start",
@@ -273,26 +288,21 @@ function messageDelta(work: Work, event: MessageDeltaEvent, out: common.StreamPa
     ...others(event.delta, ["stop_reason", "stop_sequence"]),
   };
   const sequence = event.delta.stop_sequence;
-  out.push({
+  work.finish = {
     type: "finish",
     reason: decodeMessagesStopReason(reason),
     rawReason: reason,
     ...(typeof sequence === "string" ? { stopSequence: sequence } : {}),
     extra: { origin: "messages", raw: extra },
-  });
-  work.finished = true;
+  };
 }
 
+/** `message_stop` ends the stream; the finish announced before it goes out now. */
 function messageStop(state: MessagesDecodeState, out: common.StreamPart[]): MessagesDecodeState {
-  if (state.finished || state.pending === undefined) return state;
-  out.push({
-    type: "finish",
-    reason: decodeMessagesStopReason(state.pending),
-    rawReason: state.pending,
-    extra: { origin: "messages", raw: {} },
-  });
+  if (state.stopped) return state;
+  if (state.finish !== undefined) out.push(state.finish);
   const work = copy(state);
-  work.finished = true;
+  work.stopped = true;
   return work;
 }
 
@@ -303,9 +313,12 @@ function step(state: MessagesDecodeState, event: StreamEvent, out: common.Stream
       return delta(state, event as ContentBlockDeltaEvent, out);
     case "message_stop":
       return messageStop(state, out);
-    case "error":
+    case "error": {
       out.push({ type: "error", error: decodeMessagesError({ status: 200, body: event }) });
-      return state;
+      const work = copy(state);
+      work.failed = true;
+      return work;
+    }
     case "message_start":
     case "content_block_start":
     case "content_block_stop":
@@ -330,13 +343,17 @@ export function messagesStreamDecoder(
   _options: ResolvedOptions,
 ): StreamReducer<MessagesDecodeState, StreamEvent, common.StreamPart> {
   return {
-    initial: { next: 0, open: [], usage: undefined, pending: undefined, finished: false },
+    initial: { next: 0, open: [], usage: undefined, finish: undefined, stopped: false, failed: false },
     step,
-    end(state, out) {
+    end(state, out, losses) {
       const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
       for (const entry of open) out.push(endPart(entry));
+      // `message_stop` ends a messages stream (its finish went out with it); an error event has ended
+      // it already; anything else was cut off, after the finish was announced or before.
+      if (!state.stopped && !state.failed) cutOff("messages", out, losses);
       const work = copy(state);
       work.open = [];
+      work.stopped = true;
       return work;
     },
   };

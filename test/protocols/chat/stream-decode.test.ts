@@ -167,14 +167,32 @@ describe("chatStreamDecoder", () => {
     ]);
   });
 
-  test("a stream cut off without finish or DONE still closes its open block at end()", () => {
-    const { out } = decode([{ choices: [{ index: 0, delta: { content: "partial" } }] }]);
+  test("a stream cut off without a finish closes its open block, then ends with an error part and a loss", () => {
+    const { out, losses } = decode([{ choices: [{ index: 0, delta: { content: "partial" } }] }]);
     expect(out).toEqual([
       { type: "response-start" },
       { type: "text-start", index: 0 },
       { type: "text-delta", index: 0, text: "partial" },
       { type: "text-end", index: 0 },
+      {
+        type: "error",
+        error: {
+          status: 502,
+          kind: "server",
+          message: "The upstream chat stream ended before its finish: the answer is incomplete.",
+        },
+      },
     ]);
+    expect(losses.map(({ kind }) => kind)).toEqual(["synthesized"]);
+  });
+
+  test("a finish chunk without [DONE] is a complete stream; [DONE] without a finish is not", () => {
+    const text = { choices: [{ index: 0, delta: { content: "x" } }] };
+    const finished = decode([text, { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }]);
+    expect(finished.out.map(({ type }) => type)).not.toContain("error");
+    expect(finished.losses).toEqual([]);
+    const done = decode([text, "[DONE]"]);
+    expect(done.out.at(-1)?.type).toBe("error");
   });
 
   test("a text delta comes out of the same step that received it", () => {
@@ -195,8 +213,9 @@ describe("chatStreamDecoder", () => {
       { choices: [{ index: 0, delta: { reasoning_content: "hm", content: null } }] },
       { choices: [{ index: 0, delta: { reasoning: "m" } }] },
       { choices: [{ index: 0, delta: { content: "ok" } }] },
+      { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
     ]);
-    expect(out.slice(1)).toEqual([
+    expect(out.slice(1, -1)).toEqual([
       { type: "reasoning-start", index: 0, origin: "chat" },
       { type: "reasoning-delta", index: 0, text: "hm" },
       { type: "reasoning-delta", index: 0, text: "m" },

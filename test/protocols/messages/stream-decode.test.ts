@@ -102,6 +102,7 @@ describe("messagesStreamDecoder", () => {
       },
       { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '"q"}' } },
       { type: "content_block_stop", index: 0 },
+      { type: "message_stop" },
     ]);
     expect(parts.at(-1)).toEqual({
       type: "opaque",
@@ -130,6 +131,7 @@ describe("messagesStreamDecoder", () => {
       { type: "content_block_delta", index: 0, delta: { type: "citations_delta", citation } },
       { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "x" } },
       { type: "content_block_stop", index: 0 },
+      { type: "message_stop" },
     ]);
     expect(parts.slice(-1)).toEqual([
       { type: "text-end", index: 0, citations: { origin: "messages", items: [citation] } },
@@ -175,12 +177,41 @@ describe("messagesStreamDecoder", () => {
     ]);
   });
 
-  test("a stream cut off mid-block closes its open blocks at end()", () => {
+  test("a stream cut off mid-block closes its open blocks, then ends with an error part", () => {
     const parts = decodeAll([
       start(),
       { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
     ]);
-    expect(parts.at(-1)).toEqual({ type: "text-end", index: 0 });
+    expect(parts.slice(-2)).toEqual([
+      { type: "text-end", index: 0 },
+      {
+        type: "error",
+        error: {
+          status: 502,
+          kind: "server",
+          message: "The upstream messages stream ended before its finish: the answer is incomplete.",
+        },
+      },
+    ]);
+  });
+
+  test("a finish announced by message_delta goes out only with message_stop: cut off between them, it is an error", () => {
+    const head = [
+      start(),
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_stop", index: 0 },
+      {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn", stop_sequence: null },
+        usage: { output_tokens: 3 },
+      },
+    ];
+    const cut = decodeAll(head).map(({ type }) => type);
+    expect(cut).not.toContain("finish");
+    expect(cut.at(-1)).toBe("error");
+    const whole = decodeAll([...head, { type: "message_stop" }]).map(({ type }) => type);
+    expect(whole.at(-1)).toBe("finish");
+    expect(whole).not.toContain("error");
   });
 
   test("every fixture stream decodes; block indices start and end in pairs", () => {
