@@ -1,8 +1,9 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { createStreamTranslator, type Protocol } from "../../src/index";
+import { createStreamTranslator, type Protocol, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
+import { textStream } from "../helpers/text-stream";
 
 const SLOW = "written by JSON.stringify";
 
@@ -28,62 +29,13 @@ function expectStringify(to: Protocol, events: readonly unknown[]): number {
   return fast;
 }
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) =>
   protocols.filter((to) => to !== from).map((to) => [from, to] as const),
 );
 
-/** A text stream of `count` deltas in `from`, for each target's most frequent event. */
-function textStream(from: Protocol, count: number): unknown[] {
-  const pieces = Array.from({ length: count }, (_, index) => `piece ${index} "é"\n`);
-  if (from === "chat") {
-    const chunk = (delta: object, finish: string | null = null) => ({
-      id: "c1",
-      object: "chat.completion.chunk",
-      created: 1,
-      model: "m",
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
-    return [
-      chunk({ role: "assistant", content: "" }),
-      ...pieces.map((text) => chunk({ content: text })),
-      chunk({}, "stop"),
-      "[DONE]",
-    ];
-  }
-  return [
-    {
-      type: "message_start",
-      message: {
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        model: "m",
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      },
-    },
-    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-    ...pieces.map((text) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text } })),
-    { type: "content_block_stop", index: 0 },
-    {
-      type: "message_delta",
-      delta: { stop_reason: "end_turn", stop_sequence: null },
-      usage: { output_tokens: 9 },
-    },
-    { type: "message_stop" },
-  ];
-}
-
 describe("event formatters write exactly JSON.stringify's bytes, text deltas by their fast path", () => {
   test.each(protocols)("%s: every text delta of a long stream takes the fast path", (to) => {
-    const from: Protocol = to === "chat" ? "messages" : "chat";
-    const translator = createStreamTranslator(from, to, { model: "m", idPrefix: "gp", created: 1 });
-    const events = textStream(from, 50);
-    const out = [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
-    expect(expectStringify(to, out)).toBeGreaterThanOrEqual(50);
+    expect(expectStringify(to, textStream(to, 50))).toBeGreaterThanOrEqual(50);
   });
 
   for (const [from, to] of pairs) {

@@ -3,10 +3,11 @@ import { describe, expect } from "vitest";
 import type * as common from "../../src/common/model";
 import { resolveOptions } from "../../src/common/options";
 import type { StreamReducer } from "../../src/common/reducer";
-import { createStreamTranslator, type Protocol, protocols } from "../../src/index";
+import { createStreamTranslator, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
 import { stepOnce } from "../helpers/reducer";
+import { textStream } from "../helpers/text-stream";
 
 const options = resolveOptions({ model: "m", idPrefix: "gp", created: 1 });
 type Reducer = StreamReducer<unknown, unknown, unknown>;
@@ -54,38 +55,6 @@ describe("stream reducers never change a state they were given", () => {
     );
   }
 });
-
-/** A whole text response of `count` pieces, replayed as the protocol's own stream. */
-function textStream(protocol: Protocol, count: number): unknown[] {
-  const pieces = Array.from({ length: count }, (_, index) => `piece ${index} `);
-  const translator = createStreamTranslator("messages", protocol, options);
-  const events = [
-    {
-      type: "message_start",
-      message: {
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        model: "m",
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      },
-    },
-    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-    ...pieces.map((text) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text } })),
-    { type: "content_block_stop", index: 0 },
-    {
-      type: "message_delta",
-      delta: { stop_reason: "end_turn", stop_sequence: null },
-      usage: { output_tokens: 9 },
-    },
-    { type: "message_stop" },
-  ];
-  if (protocol === "messages") return events;
-  return [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
-}
 
 describe("a delta continuing its block takes the inline fast path: the same state object, nothing allocated for it", () => {
   test.each(protocols)("%s decoder and encoder over a 50-delta text stream", (protocol) => {
