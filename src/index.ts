@@ -16,6 +16,7 @@ export * as models from "./models";
 export * as music from "./music";
 export * as chat from "./protocols/chat";
 export * as generative from "./protocols/generative";
+export { protocols } from "./protocols/index";
 export * as messages from "./protocols/messages";
 export type { ErrorBodyOf, EventOf, RequestOf, ResponseOf } from "./protocols/types";
 export { accumulate, replay } from "./stream/accumulate";

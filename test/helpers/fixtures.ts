@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type Protocol = "chat" | "messages" | "generative";
+import type { Protocol } from "../../src/index";
+
+export type { Protocol };
 
 export type FixtureEntry = {
   path: string;

@@ -4,7 +4,7 @@ import { createStreamTranslator, type Protocol } from "../../src/index";
 import { chatDeltaFormatter } from "../../src/protocols/chat/stream";
 import { generativeDeltaFormatter } from "../../src/protocols/generative/stream";
 import { formatMessagesDelta } from "../../src/protocols/messages/stream";
-import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
+import { arbitraries } from "../../src/testing/index";
 
 /** Each target's formatter for its most frequent events; a fresh one per stream, as translateEventStream makes. */
 const formatters: Record<Protocol, () => (event: never) => string | undefined> = {
@@ -26,14 +26,14 @@ function expectStringifyOrNothing(to: Protocol, events: readonly unknown[]): num
   return formatted;
 }
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
+const protocols = Object.keys(formatters) as Protocol[];
 const pairs = protocols.flatMap((from) =>
   protocols.filter((to) => to !== from).map((to) => [from, to] as const),
 );
 
 describe("delta formatters write exactly JSON.stringify's bytes", () => {
   for (const [from, to] of pairs) {
-    test.prop([fc.oneof(streamArbs[from], anyStreamArbs[from])])(
+    test.prop([fc.oneof(arbitraries.streamEvents(from), arbitraries.anyStreamEvents(from))])(
       `${to} events translated from generated ${from} streams`,
       (events) => {
         const translator = createStreamTranslator(from, to, { model: "m", idPrefix: "gp", created: 1 });

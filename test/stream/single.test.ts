@@ -2,12 +2,11 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import type * as common from "../../src/common/model";
 import { resolveOptions } from "../../src/common/options";
-import type { Protocol } from "../../src/index";
+import { type Protocol, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import type { StreamReducer } from "../../src/stream/reducer";
-import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
+import { arbitraries } from "../../src/testing/index";
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const options = resolveOptions({ model: "m", idPrefix: "gp", created: 1 });
 type Reducer = StreamReducer<unknown, unknown, unknown>;
 
@@ -68,18 +67,24 @@ function partsOf(protocol: Protocol, events: readonly unknown[]): common.StreamP
 describe("reducers' single fast path agrees with step", () => {
   const totals = new Map<string, number>();
   for (const protocol of protocols) {
-    test.prop([fc.oneof(streamArbs[protocol], anyStreamArbs[protocol])])(`${protocol} decoder`, (events) => {
-      const decoder = adapters[protocol].streamDecoder(options) as Reducer;
-      const answered = checkAgreement(decoder, events);
-      totals.set(`decoder ${protocol}`, (totals.get(`decoder ${protocol}`) ?? 0) + answered);
-    });
+    test.prop([fc.oneof(arbitraries.streamEvents(protocol), arbitraries.anyStreamEvents(protocol))])(
+      `${protocol} decoder`,
+      (events) => {
+        const decoder = adapters[protocol].streamDecoder(options) as Reducer;
+        const answered = checkAgreement(decoder, events);
+        totals.set(`decoder ${protocol}`, (totals.get(`decoder ${protocol}`) ?? 0) + answered);
+      },
+    );
     for (const from of protocols) {
       if (from === protocol) continue;
-      test.prop([streamArbs[from]])(`${protocol} encoder, on parts from ${from} streams`, (events) => {
-        const encoder = adapters[protocol].streamEncoder(options) as Reducer;
-        const answered = checkAgreement(encoder, partsOf(from, events));
-        totals.set(`encoder ${protocol}`, (totals.get(`encoder ${protocol}`) ?? 0) + answered);
-      });
+      test.prop([arbitraries.streamEvents(from)])(
+        `${protocol} encoder, on parts from ${from} streams`,
+        (events) => {
+          const encoder = adapters[protocol].streamEncoder(options) as Reducer;
+          const answered = checkAgreement(encoder, partsOf(from, events));
+          totals.set(`encoder ${protocol}`, (totals.get(`encoder ${protocol}`) ?? 0) + answered);
+        },
+      );
     }
   }
 

@@ -6,28 +6,10 @@ import { decodeChatRequest, encodeChatRequest } from "../../../src/protocols/cha
 import { decodeChatResponse, encodeChatResponse } from "../../../src/protocols/chat/response";
 import * as chat from "../../../src/protocols/chat/schema";
 import { chatStreamDecoder, chatStreamEncoder } from "../../../src/protocols/chat/stream";
-import {
-  chatChunkArb,
-  chatErrorBodyArb,
-  chatRequestArb,
-  chatResponseArb,
-  chatStreamArb,
-} from "../../arbitraries/chat";
+import { chatRequestArb, chatResponseArb, chatStreamArb } from "../../../src/testing/arbitraries/chat";
 import { runAll } from "./stream-helpers";
 
 const options = resolveOptions({});
-
-describe("chat arbitraries", () => {
-  test("every generated value parses with its schema", () => {
-    const parses = (schema: { safeParse(value: unknown): { success: boolean } }) => (value: unknown) =>
-      schema.safeParse(value).success;
-    fc.assert(fc.property(chatRequestArb, parses(chat.request)));
-    fc.assert(fc.property(chatResponseArb, parses(chat.response)));
-    fc.assert(fc.property(chatChunkArb, parses(chat.chunk)));
-    fc.assert(fc.property(chatStreamArb, (events) => events.every(parses(chat.streamEvent))));
-    fc.assert(fc.property(chatErrorBodyArb, parses(chat.errorBody)));
-  });
-});
 
 describe("chat converters on schema-valid input", () => {
   test("decoding and re-encoding a request never throws, gives a valid request, and every decoder loss resolves", () => {

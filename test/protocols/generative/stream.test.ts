@@ -5,8 +5,8 @@ import { resolveOptions } from "../../../src/common/options";
 import * as generative from "../../../src/protocols/generative/schema";
 import { generativeStreamDecoder, generativeStreamEncoder } from "../../../src/protocols/generative/stream";
 import type { StreamReducer } from "../../../src/stream/reducer";
+import { generativeGrammar } from "../../../src/testing/grammar";
 import { fixtures, streamEvents } from "../../helpers/fixtures";
-import { generativeGrammar } from "../../helpers/grammar";
 
 const options = resolveOptions({ idPrefix: "gp" });
 

@@ -3,7 +3,9 @@
  * comments, fields without colon, BOM), JSON-array stream bodies, and the offsets to cut a body at.
  */
 import fc from "fast-check";
-import type { SseMessage } from "../../src/stream/sse";
+import type { sse } from "../../index";
+
+type SseMessage = sse.SseMessage;
 
 /** Text that exercises UTF-8 widths (1–4 bytes), line ends and the characters SSE gives meaning to. */
 const awkwardUnitArb = fc.oneof(
@@ -85,18 +87,6 @@ export const sseBodyArb = fc
 
 /** Offsets to cut a body at; taken modulo its length, so they fit any body. */
 export const splitPointsArb = fc.array(fc.nat(), { maxLength: 12 });
-
-/** The body cut at the given offsets (modulo length + 1, sorted): consecutive pieces, possibly empty. */
-export function cutAt<T extends Uint8Array | string>(body: T, offsets: readonly number[]): T[] {
-  const points = offsets.map((offset) => offset % (body.length + 1)).sort((a, b) => a - b);
-  const pieces: T[] = [];
-  let previous = 0;
-  for (const point of [...points, body.length]) {
-    pieces.push(body.slice(previous, point) as T);
-    previous = point;
-  }
-  return pieces;
-}
 
 const separatorArb = fc.constantFrom(",", ",\r\n", "\r\n,", " , ", ",\n", "\n,\n");
 
