@@ -14,8 +14,7 @@ import * as ours from "../src/index";
 import { arbitraries } from "../src/testing/index";
 import { requestSets, responseSets, streamSets } from "./corpus";
 
-type P = "chat" | "messages" | "generative";
-const ps: P[] = ["chat", "messages", "generative"];
+const ps = ours.protocols;
 const lines: string[] = [];
 const run = (label: string, fn: () => unknown) => {
   let out: string;

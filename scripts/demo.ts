@@ -12,6 +12,7 @@ import {
   createStreamTranslator,
   type Loss,
   type Protocol,
+  protocols,
   TranslationError,
   translateError,
   translateRequest,
@@ -23,7 +24,6 @@ type Entry = { path: string; protocol: Protocol; kind: string; url: string; http
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "test", "fixtures");
 const index: Entry[] = JSON.parse(readFileSync(join(root, "index.json"), "utf8"));
 const brief = process.argv.includes("--brief");
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const options = { idPrefix: "gp", created: 1_700_000_000 };
 
 const totals = { translations: 0, clean: 0, losses: 0, failures: 0 };

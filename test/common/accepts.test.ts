@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod/v4";
 import { accepts, acceptsRoot } from "../../src/common/accepts";
+import { protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { fixtures, readJsonFixture, streamEvents } from "../helpers/fixtures";
 
-const protocols = ["chat", "messages", "generative"] as const;
 type Kind = "request" | "response" | "event" | "errorBody";
 
 function bodies(protocol: (typeof protocols)[number], kind: Kind): unknown[] {

@@ -4,7 +4,7 @@
  * protocol served the original body.
  */
 import { describe, expect, test } from "vitest";
-import { translateResponse } from "../../src/index";
+import { protocols, translateResponse } from "../../src/index";
 import { type FixtureEntry, fixtures, type Protocol, readFixture } from "../helpers/fixtures";
 import {
   comparable,
@@ -15,8 +15,6 @@ import {
   translateSse,
   type ViewField,
 } from "./helpers";
-
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 
 type Exemption = { fixture: string; to?: Protocol; skip: ViewField[]; why: string };
 

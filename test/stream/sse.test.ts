@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { TranslationError } from "../../src/common/errors";
+import { protocols } from "../../src/index";
 import { createParser, format, type SseMessage } from "../../src/stream/sse";
 import { fixtures, readFixture, sseDataPayloads } from "../helpers/fixtures";
 
@@ -207,9 +208,7 @@ describe("recorded fixture streams", () => {
     },
   );
 
-  test("covers all three protocols", () => {
-    expect(new Set(streams.map((entry) => entry.protocol))).toEqual(
-      new Set(["chat", "messages", "generative"]),
-    );
+  test("covers every protocol", () => {
+    expect(new Set(streams.map((entry) => entry.protocol))).toEqual(new Set(protocols));
   });
 });
