@@ -123,28 +123,30 @@ describe("given values are given", () => {
 });
 
 /**
- * Gaps the testing toolkit found (its round-trip law shrank to these): thinking switched off explicitly
- * is dropped going to chat with no loss reported (DESIGN rules 2 and 5). `test.fails` keeps them visible
- * until src/ is fixed; then these fail, and become plain tests (and generative.ts in src/testing/arbitraries
- * generates `thinkingBudget: 0` again).
+ * Gaps the testing toolkit found (its round-trip law shrank to the first two): a thinking setting with
+ * neither an effort nor a budget — switched off, dynamic, or only asking to include thoughts — reaches
+ * chat as nothing, with no loss reported (DESIGN rules 2 and 5; the messages target reports them).
+ * `test.fails` keeps them visible until src/ is fixed; then these fail, and become plain tests (and the
+ * hard generative requests in src/testing/arbitraries/generative.ts generate budgets 0 and -1 again).
  */
-describe("known gaps: thinking switched off reaches chat or is reported", () => {
-  const reachesOrReported = (from: Protocol, body: Record<string, unknown>) => {
+describe("known gaps: a thinking setting without effort or budget reaches chat or is reported", () => {
+  const generative = (thinkingConfig: object) => ({
+    contents: [{ role: "user", parts: [{ text: "!" }] }],
+    generationConfig: { thinkingConfig },
+  });
+  const messages = (thinking: object) => ({
+    model: "m",
+    max_tokens: 10,
+    messages: [{ role: "user", content: "x" }],
+    thinking,
+  });
+  test.fails.each([
+    ["generative", "thinkingBudget: 0 (off)", generative({ thinkingBudget: 0, includeThoughts: true })],
+    ["generative", "thinkingBudget: -1 (dynamic)", generative({ thinkingBudget: -1, includeThoughts: true })],
+    ["messages", 'thinking { type: "disabled" }', messages({ type: "disabled" })],
+    ["messages", 'thinking { type: "adaptive" }', messages({ type: "adaptive" })],
+  ] as const)("%s %s → chat", (from, _, body) => {
     const { value, losses } = translateRequest(from, "chat", body, options);
     expect(losses.length > 0 || (value as chat.Request).reasoning_effort !== undefined).toBe(true);
-  };
-  test.fails("generative thinkingConfig { thinkingBudget: 0, includeThoughts: true } → chat", () => {
-    reachesOrReported("generative", {
-      contents: [{ role: "user", parts: [{ text: "!" }] }],
-      generationConfig: { thinkingConfig: { thinkingBudget: 0, includeThoughts: true } },
-    });
-  });
-  test.fails('messages thinking { type: "disabled" } → chat', () => {
-    reachesOrReported("messages", {
-      model: "m",
-      max_tokens: 10,
-      messages: [{ role: "user", content: "x" }],
-      thinking: { type: "disabled" },
-    });
   });
 });

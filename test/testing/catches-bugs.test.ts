@@ -60,6 +60,20 @@ describe("a translator with a classic bug is caught by the law that names it", (
     );
   });
 
+  test("a timestamp from the clock (same within a second, so two quick calls agree): determinism, across a clock change", async () => {
+    const broken: Translator = {
+      translateResponse(from, to, body, options) {
+        const result = library.translateResponse(from, to, body, options);
+        if (to !== "chat") return result;
+        return { ...result, value: { ...(result.value as Json), created: Math.floor(Date.now() / 1000) } };
+      },
+    };
+    expectCaught(
+      await compare(broken, { laws: ["determinism"], pairs: [["messages", "chat"]] }),
+      /(a call a year later|a second call) differs: \/value\/created/,
+    );
+  });
+
   test("`0` dropped (`if (body.temperature)`): explicit-zeros", async () => {
     const broken: Translator = {
       translateRequest(from, to, body, options) {

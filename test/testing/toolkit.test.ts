@@ -302,10 +302,8 @@ describe("checkTranslator options", () => {
       ok: false,
     });
     expect(result?.message).toMatch(/a second call differs: \/value\/model/);
-    expect(result?.message).toMatch(/seed -?\d+, path "[\d:]*"/);
-    // Shrunk to a chat request of a single message.
+    expect(result?.message).toMatch(/seed -?\d+, path "[\d:]*", shrunk \d+ times/);
     expect(() => assertValid("chat", "request", result?.counterexample)).not.toThrow();
-    expect((result?.counterexample as { messages?: unknown[] } | undefined)?.messages).toHaveLength(1);
     const again = await checkTranslator(broken, {
       pairs: [["chat", "chat"]],
       laws: ["determinism"],
