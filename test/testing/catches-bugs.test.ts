@@ -15,7 +15,7 @@ import {
 } from "../../src/testing/index";
 
 type Json = Record<string, unknown>;
-const numRuns = 100;
+const numRuns = 50;
 
 /** Runs `options` against the broken translator and against the library. */
 async function compare(

@@ -10,6 +10,7 @@ import {
   givenFact,
   type Hard,
   isRecord,
+  lazy,
   leaning,
   pieces,
   someNode,
@@ -80,7 +81,11 @@ const inlinePart = fc.record({
 const filePart = fc.record({
   fileData: fc.record(
     {
-      fileUri: fc.oneof(fc.webUrl(), fc.constant("gs://bucket/file.pdf"), fc.constant("https://youtu.be/x")),
+      fileUri: fc.oneof(
+        lazy(() => fc.webUrl()),
+        fc.constant("gs://bucket/file.pdf"),
+        fc.constant("https://youtu.be/x"),
+      ),
       mimeType: fc.constantFrom("video/mp4", "image/jpeg"),
     },
     { requiredKeys: ["fileUri"] },

@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { music } from "../../index";
+import { lazy } from "./common";
 
 /** The rules a music request can break, each with the error code of its rejection. */
 export const musicRules = {
@@ -49,7 +50,7 @@ const textUpTo = (max: number) =>
     .map((text) => text.slice(0, max))
     .filter((text) => /\S/.test(text) && !/[\uD800-\uDBFF]$/.test(text));
 const idArb = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
-const urlArb = fc.webUrl();
+const urlArb = lazy(() => fc.webUrl());
 
 /** Fields any request may carry, valid for every action. */
 const commonArb = fc.record(
