@@ -8,6 +8,8 @@ export default defineConfig([
       embeddings: "src/embeddings/index.ts",
       music: "src/music/index.ts",
       sse: "src/stream/sse.ts",
+      // The toolkit: only it imports fast-check (an optional peer, never bundled).
+      testing: "src/testing/index.ts",
     },
     format: ["esm", "cjs"],
     target: "es2022",
@@ -15,7 +17,8 @@ export default defineConfig([
     // The command line is built beside it at the same time: cleaning must not race it away.
     clean: ["!cli.js"],
     treeshake: true,
-    // CommonJS too: one copy of shared code (TranslationError) whichever entries a program requires.
+    // CommonJS too: one copy of shared code (TranslationError) whichever entries a program requires;
+    // the toolkit reuses the library's chunks rather than carrying a copy.
     splitting: true,
     dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
   },

@@ -11,12 +11,10 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import * as ours from "../src/index";
-import { requestArbs as reqArbs, responseArbs as resArbs } from "../test/arbitraries/bodies";
-import { anyStreamArbs, streamArbs } from "../test/arbitraries/streams";
+import { arbitraries } from "../src/testing/index";
 import { requestSets, responseSets, streamSets } from "./corpus";
 
-type P = "chat" | "messages" | "generative";
-const ps: P[] = ["chat", "messages", "generative"];
+const ps = ours.protocols;
 const lines: string[] = [];
 const run = (label: string, fn: () => unknown) => {
   let out: string;
@@ -29,13 +27,13 @@ const run = (label: string, fn: () => unknown) => {
 };
 for (const from of ps) {
   const reqBodies = requestSets(from).flatMap((s) => s.bodies);
-  reqBodies.push(...fc.sample(reqArbs[from], { seed: 42, numRuns: 400 }));
+  reqBodies.push(...fc.sample(arbitraries.request(from), { seed: 42, numRuns: 400 }));
   const resBodies = responseSets(from).flatMap((s) => s.bodies);
-  resBodies.push(...fc.sample(resArbs[from], { seed: 43, numRuns: 400 }));
+  resBodies.push(...fc.sample(arbitraries.response(from), { seed: 43, numRuns: 400 }));
   const streams = streamSets(from).flatMap((s) => s.bodies.map((b) => b.events));
   streams.push(
-    ...fc.sample(streamArbs[from], { seed: 44, numRuns: 200 }),
-    ...fc.sample(anyStreamArbs[from], { seed: 45, numRuns: 200 }),
+    ...fc.sample(arbitraries.streamEvents(from), { seed: 44, numRuns: 200 }),
+    ...fc.sample(arbitraries.anyStreamEvents(from), { seed: 45, numRuns: 200 }),
   );
   for (const to of ps) {
     for (const validate of [true, false]) {

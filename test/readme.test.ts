@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import {
   embeddings,
@@ -8,6 +13,28 @@ import {
   translateError,
   translateRequest,
 } from "../src/index";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The `js` code blocks of a README section, as written. */
+function codeBlocks(section: string): string[] {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const start = readme.indexOf(`\n## ${section}\n`);
+  const end = readme.indexOf("\n## ", start + 1);
+  expect(start).toBeGreaterThan(-1);
+  return [...readme.slice(start, end === -1 ? undefined : end).matchAll(/\n```js\n([\s\S]*?)\n```/g)].map(
+    (match) => match[1] ?? "",
+  );
+}
+
+/** Runs a README block as a user would: an ES module importing the built package (npm test builds it). */
+async function runBlock(code: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return stdout;
+}
 
 // The README's examples, run as written, with the results their comments promise.
 describe("README examples", () => {
@@ -136,5 +163,29 @@ describe("README examples", () => {
     expect(identifyRequest({ method: "GET", path: "/v1/chat/completions", headers: {} })).toMatchObject({
       error: { status: 405, headers: { allow: "POST" } },
     });
+  });
+});
+
+describe("README: Property-test your gateway", () => {
+  const [check, generators, ...rest] = codeBlocks("Property-test your gateway");
+
+  test("has the two runnable examples", () => {
+    expect(check).toContain("checkTranslator(");
+    expect(generators).toContain("cutBytes(");
+    expect(rest).toEqual([]);
+  });
+
+  test("checkTranslator pointed at a hand-written translator finds both slips its comments name", async () => {
+    const lines = (await runBlock(check ?? "")).split("\n").filter((line) => /^(ok|FAIL)/.test(line));
+    expect(lines).toEqual([
+      expect.stringMatching(/^FAIL valid-output .*: the output does not parse: \[/),
+      expect.stringMatching(
+        /^FAIL explicit-zeros .*: \/\w+ was translated as if it were absent, and no loss names it$/,
+      ),
+    ]);
+  });
+
+  test("the generators example runs to the end (its assertions hold)", async () => {
+    expect(await runBlock(generators ?? "")).toBe("");
   });
 });

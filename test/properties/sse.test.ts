@@ -6,7 +6,13 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { createJsonArrayParser } from "../../src/protocols/generative/json-array";
 import { createParser, format, type SseMessage } from "../../src/stream/sse";
-import { cutAt, jsonArrayBodyArb, splitPointsArb, sseBodyArb, sseMessageArb } from "../arbitraries/sse";
+import {
+  jsonArrayBodyArb,
+  splitPointsArb,
+  sseBodyArb,
+  sseMessageArb,
+} from "../../src/testing/arbitraries/sse";
+import { cutAt } from "../../src/testing/bytes";
 import { fixtures, readFixture } from "../helpers/fixtures";
 import { EndCommand } from "./model/end-command";
 import { FeedCommand } from "./model/feed-command";

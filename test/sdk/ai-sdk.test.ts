@@ -4,8 +4,7 @@
  * protocol served the original body.
  */
 import { describe, expect, test } from "vitest";
-import { translateResponse } from "../../src/index";
-import { protocols } from "../../src/protocols/index";
+import { protocols, translateResponse } from "../../src/index";
 import { type Protocol, readFixture, type WiredEntry, wiredFixtures } from "../helpers/fixtures";
 import {
   comparable,

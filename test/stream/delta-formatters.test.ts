@@ -2,7 +2,7 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { createStreamTranslator, type Protocol, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
-import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
+import { arbitraries } from "../../src/testing/index";
 import { textStream } from "../helpers/text-stream";
 
 const SLOW = "written by JSON.stringify";
@@ -39,7 +39,7 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
   });
 
   for (const [from, to] of pairs) {
-    test.prop([fc.oneof(streamArbs[from], anyStreamArbs[from])])(
+    test.prop([fc.oneof(arbitraries.streamEvents(from), arbitraries.anyStreamEvents(from))])(
       `${to} events translated from generated ${from} streams`,
       (events) => {
         const translator = createStreamTranslator(from, to, { model: "m", idPrefix: "gp", created: 1 });

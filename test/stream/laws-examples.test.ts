@@ -6,7 +6,7 @@ import {
   replay,
   translateResponse,
 } from "../../src/index";
-import { normalize } from "../helpers/normalize";
+import { normalize } from "../../src/testing/normalize";
 
 /** Counterexamples the stream laws shrank to (test/properties), pinned so they stay fixed without a seed. */
 const options = { model: "m", idPrefix: "gp", created: 1_700_000_000 };

@@ -5,7 +5,7 @@ import { resolveOptions } from "../../src/common/options";
 import type { StreamReducer } from "../../src/common/reducer";
 import { createStreamTranslator, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
-import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
+import { arbitraries } from "../../src/testing/index";
 import { stepOnce } from "../helpers/reducer";
 import { textStream } from "../helpers/text-stream";
 
@@ -46,7 +46,7 @@ function runFrozen(reducer: Reducer, inputs: readonly unknown[]): { kept: number
 
 describe("stream reducers never change a state they were given", () => {
   for (const protocol of protocols) {
-    test.prop([fc.oneof(streamArbs[protocol], anyStreamArbs[protocol])])(
+    test.prop([fc.oneof(arbitraries.streamEvents(protocol), arbitraries.anyStreamEvents(protocol))])(
       `${protocol} decoder, then each encoder on its parts`,
       (events) => {
         const { parts } = runFrozen(adapters[protocol].streamDecoder(options) as Reducer, events);

@@ -1,11 +1,10 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import type { Protocol } from "../../src/index";
+import { type Protocol, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { createRepeatParser as createWithPaths } from "../../src/stream/repeat";
-import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
+import { arbitraries } from "../../src/testing/index";
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const parse = (data: string): unknown => JSON.parse(data);
 /** The parser translateEventStream builds for a source protocol: its adapter's delta paths. */
 const createRepeatParser = (protocol: Protocol, parseData: (data: string) => unknown) =>
@@ -58,7 +57,7 @@ describe("createRepeatParser: JSON.parse, reusing the previous event when only i
   );
 
   for (const protocol of protocols) {
-    test.prop([fc.oneof(streamArbs[protocol], anyStreamArbs[protocol])])(
+    test.prop([fc.oneof(arbitraries.streamEvents(protocol), arbitraries.anyStreamEvents(protocol))])(
       `${protocol} streams from the arbitraries: every event equal to JSON.parse`,
       (events) =>
         expectSameAsParse(

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { createStreamTranslator, type Protocol } from "../../src/index";
-import { grammars } from "../helpers/grammar";
+import { protocolArbitraries } from "../../src/testing/index";
 
 /** Research X10 and X5: what each target gets for a mid-stream error and for a stream cut off early. */
 const options = { model: "m", idPrefix: "gp", created: 1 };
 
-const started: Record<Protocol, unknown[]> = {
+const started: Partial<Record<Protocol, unknown[]>> = {
   chat: [
     {
       id: "c",
@@ -44,16 +44,18 @@ const started: Record<Protocol, unknown[]> = {
   ],
 };
 
-const failure: Record<Protocol, unknown> = {
+const failure: Partial<Record<Protocol, unknown>> = {
   chat: { error: { message: "Overloaded", type: "overloaded_error", code: null } },
   messages: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
   generative: { error: { code: 503, message: "Overloaded", status: "UNAVAILABLE" } },
 };
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
-const pairs = protocols.flatMap((from) =>
-  protocols.filter((to) => to !== from).map((to) => [from, to] as const),
+// The pairs are those of the examples above (each protocol's started stream and error event).
+const examples = Object.keys(started) as Protocol[];
+const pairs = examples.flatMap((from) =>
+  examples.filter((to) => to !== from).map((to) => [from, to] as const),
 );
+const grammar = (to: Protocol, out: readonly unknown[]) => protocolArbitraries[to].grammar?.(out) ?? [];
 
 function run(from: Protocol, to: Protocol, events: readonly unknown[]) {
   const translator = createStreamTranslator(from, to, options);
@@ -63,8 +65,8 @@ function run(from: Protocol, to: Protocol, events: readonly unknown[]) {
 
 describe.each(pairs)("%s → %s", (from, to) => {
   test("a mid-stream error ends the target stream with its own error shape, never a normal stop", () => {
-    const { out } = run(from, to, [...started[from], failure[from]]);
-    expect(grammars[to](out)).toEqual([]);
+    const { out } = run(from, to, [...(started[from] ?? []), failure[from]]);
+    expect(grammar(to, out)).toEqual([]);
     const last = out.at(-1) as Record<string, unknown>;
     const text = JSON.stringify(out);
     if (to === "messages") {
@@ -79,8 +81,8 @@ describe.each(pairs)("%s → %s", (from, to) => {
   });
 
   test("a stream cut off before its terminal event ends with the target's error event, never a normal stop", () => {
-    const { out, losses } = run(from, to, started[from]);
-    expect(grammars[to](out)).toEqual([]);
+    const { out, losses } = run(from, to, started[from] ?? []);
+    expect(grammar(to, out)).toEqual([]);
     const text = JSON.stringify(out);
     expect(text).toContain("Hal");
     const last = out.at(-1) as Record<string, unknown>;

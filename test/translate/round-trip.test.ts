@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { type Protocol, translateRequest } from "../../src/index";
-import { normalize } from "../helpers/normalize";
+import { normalize } from "../../src/testing/normalize";
 
 const options = { model: "m", idPrefix: "gp", created: 1_700_000_000 };
 

@@ -8,8 +8,8 @@ import type { TranslateOptions } from "../../src/common/options";
 import * as messages from "../../src/protocols/messages/schema";
 import { accumulate, replay } from "../../src/stream/accumulate";
 import { createStreamTranslator } from "../../src/stream/translator";
+import { messagesGrammar } from "../../src/testing/grammar";
 import { translateError, translateRequest, translateResponse } from "../../src/translate";
-import { messagesGrammar } from "../helpers/grammar";
 
 type From = "chat" | "generative";
 const kinds = (losses: readonly { path: string; kind: string }[]) =>

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod/v4";
+import { protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { accepts, acceptsRoot } from "../../src/validate/accepts";
 import { fixtures, readJsonFixture, streamEvents } from "../helpers/fixtures";
 
-const protocols = ["chat", "messages", "generative"] as const;
 type Kind = "request" | "response" | "event" | "errorBody";
 
 function bodies(protocol: (typeof protocols)[number], kind: Kind): unknown[] {

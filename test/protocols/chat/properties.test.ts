@@ -7,28 +7,10 @@ import { decodeChatResponse, encodeChatResponse } from "../../../src/protocols/c
 import * as chat from "../../../src/protocols/chat/schema";
 import { chatStreamDecoder } from "../../../src/protocols/chat/stream-decode";
 import { chatStreamEncoder } from "../../../src/protocols/chat/stream-encode";
-import {
-  chatChunkArb,
-  chatErrorBodyArb,
-  chatRequestArb,
-  chatResponseArb,
-  chatStreamArb,
-} from "../../arbitraries/chat";
+import { chatRequestArb, chatResponseArb, chatStreamArb } from "../../../src/testing/arbitraries/chat";
 import { runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({});
-
-describe("chat arbitraries", () => {
-  test("every generated value parses with its schema", () => {
-    const parses = (schema: { safeParse(value: unknown): { success: boolean } }) => (value: unknown) =>
-      schema.safeParse(value).success;
-    fc.assert(fc.property(chatRequestArb, parses(chat.request)));
-    fc.assert(fc.property(chatResponseArb, parses(chat.response)));
-    fc.assert(fc.property(chatChunkArb, parses(chat.chunk)));
-    fc.assert(fc.property(chatStreamArb, (events) => events.every(parses(chat.streamEvent))));
-    fc.assert(fc.property(chatErrorBodyArb, parses(chat.errorBody)));
-  });
-});
 
 describe("chat converters on schema-valid input", () => {
   test("decoding and re-encoding a request never throws, gives a valid request, and every decoder loss resolves", () => {

@@ -18,8 +18,8 @@ import {
   generativeRequestArb,
   generativeResponseArb,
   generativeStreamArb,
-} from "../../arbitraries/generative";
-import { generativeGrammar } from "../../helpers/grammar";
+} from "../../../src/testing/arbitraries/generative";
+import { generativeGrammar } from "../../../src/testing/grammar";
 import { runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp", model: "gemini-2.5-flash" });
@@ -31,19 +31,6 @@ function resolves(input: unknown, entry: Loss): boolean {
   const tokens = parsePointer(entry.path);
   return resolvePointer(input, tokens.length === 0 ? "" : `/${tokens.slice(0, -1).join("/")}`).found;
 }
-
-describe("the generative arbitraries", () => {
-  test("every generated value parses with its schema", () => {
-    fc.assert(fc.property(generativeRequestArb, (value) => generative.request.safeParse(value).success));
-    fc.assert(fc.property(generativeResponseArb, (value) => generative.response.safeParse(value).success));
-    fc.assert(fc.property(generativeErrorBodyArb, (value) => generative.errorBody.safeParse(value).success));
-    fc.assert(
-      fc.property(generativeStreamArb, (events) =>
-        events.every((event) => generative.streamEvent.safeParse(event).success),
-      ),
-    );
-  });
-});
 
 describe("requests", () => {
   test("decoding never throws and every loss path resolves in the input", () => {

@@ -6,8 +6,8 @@ import type { StreamReducer } from "../../../src/common/reducer";
 import * as generative from "../../../src/protocols/generative/schema";
 import { generativeStreamDecoder } from "../../../src/protocols/generative/stream-decode";
 import { generativeStreamEncoder } from "../../../src/protocols/generative/stream-encode";
+import { generativeGrammar } from "../../../src/testing/grammar";
 import { fixtures, streamEvents } from "../../helpers/fixtures";
-import { generativeGrammar } from "../../helpers/grammar";
 import { endOnce, runAll } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });

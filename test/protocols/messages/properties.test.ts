@@ -14,8 +14,8 @@ import {
   messagesRequestArb,
   messagesResponseArb,
   messagesStreamArb,
-} from "../../arbitraries/messages";
-import { messagesGrammar } from "../../helpers/grammar";
+} from "../../../src/testing/arbitraries/messages";
+import { messagesGrammar } from "../../../src/testing/grammar";
 import { endOnce, stepOnce } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });
@@ -44,19 +44,6 @@ function roundTrip(events: readonly unknown[]) {
   out.push(...endOnce(encoder, encoded).out);
   return out;
 }
-
-describe("messages arbitraries", () => {
-  test("every generated value parses with its schema", () => {
-    fc.assert(fc.property(messagesRequestArb, (body) => void messages.request.parse(body)));
-    fc.assert(fc.property(messagesResponseArb, (body) => void messages.response.parse(body)));
-    fc.assert(fc.property(messagesErrorBodyArb, (body) => void messages.errorBody.parse(body)));
-    fc.assert(
-      fc.property(messagesStreamArb, (events) =>
-        events.forEach((event) => void messages.streamEvent.parse(event)),
-      ),
-    );
-  });
-});
 
 describe("messages converters are total on schema-valid input", () => {
   test("decoding then encoding a request never throws (but TranslationError) and the output parses", () => {

@@ -3,7 +3,7 @@ import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import * as messages from "../../../src/protocols/messages/schema";
 import { messagesStreamEncoder } from "../../../src/protocols/messages/stream-encode";
-import { messagesGrammar } from "../../helpers/grammar";
+import { messagesGrammar } from "../../../src/testing/grammar";
 import { endOnce, stepOnce } from "../../helpers/reducer";
 
 const options = resolveOptions({ idPrefix: "gp" });

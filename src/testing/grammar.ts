@@ -164,5 +164,3 @@ export function generativeGrammar(events: readonly unknown[]): string[] {
   if (!errored && !finished && !blocked) problems.push("no chunk carries a finishReason");
   return problems;
 }
-
-export const grammars = { chat: chatGrammar, messages: messagesGrammar, generative: generativeGrammar };

@@ -1,9 +1,25 @@
 /**
  * fast-check arbitraries written against the generative wire format (not produced by our encoders):
  * requests, responses, stream chunk sequences and error bodies, with the odd shapes real payloads
- * have (snake_case fields, upper-case Schema types, parts without args, candidates without index ...).
+ * have (snake_case fields, upper-case Schema types, parts without args, candidates without index ...);
+ * the hard cases a `bias` asks for; and what the laws must know of generative streams and usage.
  */
 import fc from "fast-check";
+import { generativeGrammar } from "../grammar";
+import {
+  givenFact,
+  type Hard,
+  isRecord,
+  lazy,
+  leaning,
+  pieces,
+  someNode,
+  sometimes,
+  textFacts,
+  textFor,
+  zeroOr,
+} from "./common";
+import type { ProtocolArbitraries, UsageTotals } from "./types";
 
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
 const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("", " ", "ü✓", "\n"));
@@ -65,7 +81,11 @@ const inlinePart = fc.record({
 const filePart = fc.record({
   fileData: fc.record(
     {
-      fileUri: fc.oneof(fc.webUrl(), fc.constant("gs://bucket/file.pdf"), fc.constant("https://youtu.be/x")),
+      fileUri: fc.oneof(
+        lazy(() => fc.webUrl()),
+        fc.constant("gs://bucket/file.pdf"),
+        fc.constant("https://youtu.be/x"),
+      ),
       mimeType: fc.constantFrom("video/mp4", "image/jpeg"),
     },
     { requiredKeys: ["fileUri"] },
@@ -490,3 +510,357 @@ export const generativeStreamArb = fc
     fc.option(generativeErrorBodyArb, { nil: undefined }),
   )
   .map(([groups, error]) => [...groups.flat(), ...(error === undefined ? [] : [error])]);
+
+// ─── Hard cases ──────────────────────────────────────────────────────────────────────────────────
+
+const imagePart = fc.record({
+  inlineData: fc.record({
+    mimeType: fc.constantFrom("image/png", "image/jpeg", "image/webp"),
+    data: fc.constantFrom("iVBORw0KGgo=", "/9j/4AAQ", "UklGRg=="),
+  }),
+});
+
+/** `generationConfig` settings given as `0` or `false`: each means something other than leaving it out. */
+const zeroConfig = {
+  temperature: 0,
+  topP: 0,
+  topK: 0,
+  seed: 0,
+  presencePenalty: 0,
+  frequencyPenalty: 0,
+  responseLogprobs: false,
+  logprobs: 0,
+} as const;
+
+const zeroConfigArb = fc.record(
+  Object.fromEntries(Object.entries(zeroConfig).map(([key, value]) => [key, fc.constant(value)])),
+  { requiredKeys: [] },
+);
+
+function hardCallsArb(hard: Hard) {
+  return fc.uniqueArray(fc.record({ id: word, name: word, args: jsonObject }), {
+    minLength: hard.tools ? 2 : 0,
+    maxLength: hard.tools ? 4 : 1,
+    selector: (call) => call.id,
+  });
+}
+
+/** A conversation built around the hard cases asked for: images, parallel calls, signed thoughts, zeros. */
+function hardRequestArb(hard: Hard) {
+  const say = textFor(hard, { nonEmpty: true });
+  const words = textFor(hard);
+  const question = hard.images
+    ? fc
+        .tuple(say, fc.array(imagePart, { minLength: 1, maxLength: 2 }))
+        .map(([value, images]) => [{ text: value }, ...images])
+    : say.map((value) => [{ text: value }]);
+  const answer = fc
+    .record({
+      thought: sometimes(fc.record({ text: words, thoughtSignature: signature }), hard.thinking),
+      text: fc.option(say, { nil: undefined }),
+      calls: hardCallsArb(hard),
+      results: fc.array(words, { minLength: 4, maxLength: 4 }),
+    })
+    .map(({ thought, text: value, calls, results }) => {
+      const parts = [
+        ...(thought === undefined ? [] : [{ ...thought, thought: true }]),
+        ...(value === undefined ? [] : [{ text: value }]),
+        ...calls.map((call) => ({ functionCall: call })),
+      ];
+      return {
+        model: parts.length === 0 ? [{ text: "ok" }] : parts,
+        results: calls.map((call, index) => ({
+          functionResponse: { id: call.id, name: call.name, response: { content: results[index] ?? "" } },
+        })),
+      };
+    });
+  return fc
+    .record({
+      system: fc.option(say, { nil: undefined }),
+      turns: fc.array(fc.tuple(question, answer), { maxLength: 3 }),
+      last: question,
+      config: hard.zeros
+        ? zeroConfigArb
+        : fc.record(
+            { temperature: fc.double({ min: 0, max: 2, noNaN: true }), maxOutputTokens: fc.nat() },
+            {
+              requiredKeys: [],
+            },
+          ),
+      // 0 (off) and -1 (dynamic) are left out while the library drops them silently going to chat; the
+      // cases are pinned in test/properties/given-values.test.ts ("known gaps").
+      thinking: sometimes(fc.integer({ min: 1, max: 8000 }), hard.thinking),
+    })
+    .map(({ system, turns, last, config, thinking }) => {
+      const contents: { role: string; parts: unknown[] }[] = [];
+      for (const [ask, { model, results }] of turns) {
+        const previous = contents.at(-1);
+        if (previous?.role === "user") previous.parts.push(...ask);
+        else contents.push({ role: "user", parts: [...ask] });
+        contents.push({ role: "model", parts: model });
+        if (results.length > 0) contents.push({ role: "user", parts: results });
+      }
+      const previous = contents.at(-1);
+      if (previous?.role === "user") previous.parts.push(...last);
+      else contents.push({ role: "user", parts: last });
+      const names = [
+        ...new Set(
+          contents.flatMap((content) =>
+            content.parts.flatMap((part) =>
+              isRecord(part) && isRecord(part.functionCall) ? [String(part.functionCall.name)] : [],
+            ),
+          ),
+        ),
+      ];
+      const generationConfig = {
+        ...config,
+        ...(thinking === undefined
+          ? {}
+          : { thinkingConfig: { thinkingBudget: thinking, includeThoughts: true } }),
+      };
+      return {
+        contents,
+        ...(system === undefined ? {} : { systemInstruction: { parts: [{ text: system }] } }),
+        ...(Object.keys(generationConfig).length === 0 ? {} : { generationConfig }),
+        ...(names.length === 0
+          ? {}
+          : {
+              tools: [
+                {
+                  // Gemini rejects an OBJECT without properties (research T10): a parameter-less tool has none.
+                  functionDeclarations: names.map((name) => ({
+                    name,
+                    parameters: { type: "object", properties: { a: { type: "string" } } },
+                  })),
+                },
+              ],
+            }),
+      };
+    });
+}
+
+const hardUsageArb = (hard: Hard) =>
+  fc
+    .record({
+      prompt: zeroOr(hard, 0, fc.nat(10_000)),
+      cached: zeroOr(hard, 0, fc.nat(10_000)),
+      candidates: zeroOr(hard, 0, fc.nat(10_000)),
+      thoughts: zeroOr(hard, 0, fc.nat(10_000)),
+    })
+    .map(({ prompt, cached, candidates, thoughts }) => ({
+      promptTokenCount: prompt + cached,
+      cachedContentTokenCount: cached,
+      candidatesTokenCount: candidates,
+      thoughtsTokenCount: thoughts,
+      totalTokenCount: prompt + cached + candidates + thoughts,
+    }));
+
+/** The parts of one answer built around the hard cases: a signed thought, parallel calls, hard text. */
+const hardAnswerArb = (hard: Hard) =>
+  fc.record({
+    thought: sometimes(fc.record({ text: textFor(hard), thoughtSignature: signature }), hard.thinking),
+    text: fc.option(textFor(hard), { nil: undefined }),
+    calls: hardCallsArb(hard),
+    finishReason: fc.constantFrom("STOP", "MAX_TOKENS", "SAFETY"),
+    usage: hardUsageArb(hard),
+  });
+
+function hardResponseArb(hard: Hard) {
+  return hardAnswerArb(hard).map(({ thought, text: value, calls, finishReason, usage }) => ({
+    candidates: [
+      {
+        content: {
+          role: "model",
+          parts: [
+            ...(thought === undefined ? [] : [{ ...thought, thought: true }]),
+            ...(value === undefined ? [] : [{ text: value }]),
+            ...calls.map((call) => ({ functionCall: call })),
+          ],
+        },
+        finishReason: calls.length > 0 ? "STOP" : finishReason,
+        index: 0,
+      },
+    ],
+    usageMetadata: usage,
+    modelVersion: "gemini-2.5-flash",
+    responseId: "r1",
+  }));
+}
+
+/**
+ * A stream as a real upstream sends it (research X7, X8): the thought and the text split across chunks
+ * (the signature on the thought's last piece), whole function calls, the finish reason and usage last.
+ */
+function hardStreamArb(hard: Hard) {
+  return fc
+    .tuple(hardAnswerArb(hard), fc.array(fc.nat(), { maxLength: 3 }), fc.array(fc.nat(), { maxLength: 3 }))
+    .map(([{ thought, text: value, calls, finishReason, usage }, thoughtCuts, textCuts]) => {
+      const chunk = (parts: unknown[], last = false) => ({
+        candidates: [
+          {
+            content: { role: "model", parts },
+            index: 0,
+            ...(last ? { finishReason: calls.length > 0 ? "STOP" : finishReason } : {}),
+          },
+        ],
+        ...(last ? { usageMetadata: usage } : {}),
+        responseId: "r1",
+        modelVersion: "gemini-2.5-flash",
+      });
+      const events: unknown[] = [];
+      if (thought !== undefined) {
+        const split = pieces(thought.text, thoughtCuts).filter((piece) => piece !== "");
+        split.forEach((piece, index) => {
+          events.push(
+            chunk([
+              {
+                text: piece,
+                thought: true,
+                ...(index === split.length - 1 ? { thoughtSignature: thought.thoughtSignature } : {}),
+              },
+            ]),
+          );
+        });
+      }
+      if (value !== undefined)
+        for (const piece of pieces(value, textCuts)) if (piece !== "") events.push(chunk([{ text: piece }]));
+      for (const call of calls) events.push(chunk([{ functionCall: call }]));
+      events.push(chunk([], true));
+      return events;
+    });
+}
+
+// ─── Streams ─────────────────────────────────────────────────────────────────────────────────────
+
+/** One finished candidate (index 0 when given), or none when the prompt was blocked (never both). */
+const replayableResponseArb = generativeResponseArb
+  .filter((body) =>
+    body.candidates !== undefined && body.candidates.length > 0
+      ? body.candidates[0]?.finishReason !== undefined && body.promptFeedback?.blockReason === undefined
+      : body.promptFeedback?.blockReason !== undefined,
+  )
+  .map((body) => ({
+    ...body,
+    ...(body.candidates === undefined
+      ? {}
+      : {
+          candidates: body.candidates
+            .slice(0, 1)
+            .map((candidate) => (candidate.index === undefined ? candidate : { ...candidate, index: 0 })),
+        }),
+  }));
+
+// ─── What the laws read ──────────────────────────────────────────────────────────────────────────
+
+const givenValuesArb = fc
+  .subarray(Object.keys(zeroConfig) as (keyof typeof zeroConfig)[], { minLength: 1 })
+  .map((keys) => ({
+    body: {
+      contents: [{ role: "user", parts: [{ text: "x" }] }],
+      generationConfig: Object.fromEntries(keys.map((key) => [key, zeroConfig[key]])),
+    },
+    given: keys.map((key) => `/generationConfig/${key}`),
+  }));
+
+const num = (value: unknown): number => (typeof value === "number" ? value : 0);
+const obj = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
+
+function usageOf(body: unknown): UsageTotals | undefined {
+  const usage = obj(body).usageMetadata;
+  if (usage == null) return undefined;
+  const figures = obj(usage);
+  // Cached tokens above the whole prompt make a source self-contradictory.
+  if (num(figures.cachedContentTokenCount) > num(figures.promptTokenCount)) return undefined;
+  return {
+    input: num(figures.promptTokenCount) + num(figures.toolUsePromptTokenCount),
+    output: num(figures.candidatesTokenCount) + num(figures.thoughtsTokenCount),
+    total: num(figures.totalTokenCount),
+  };
+}
+
+const withoutError = (events: unknown[]) => !events.some((event) => isRecord(event) && "error" in event);
+
+/** The most function-call parts one `parts` list of the payload holds. */
+const mostCalls = (value: unknown): number => {
+  let most = 0;
+  someNode(value, (node, key) => {
+    if (key === "parts" && Array.isArray(node))
+      most = Math.max(most, node.filter((part) => isRecord(obj(part).functionCall)).length);
+    return false;
+  });
+  return most;
+};
+const signedThought = (value: unknown) =>
+  someNode(
+    value,
+    (node) => isRecord(node) && node.thought === true && typeof node.thoughtSignature === "string",
+  );
+
+const reach = {
+  request: [
+    { name: "parallel function calls", bias: "tools", holds: (body: unknown) => mostCalls(body) >= 2 },
+    {
+      name: "an inline image",
+      bias: "images",
+      holds: (body: unknown) =>
+        someNode(
+          body,
+          (node, key) => key === "inlineData" && String(obj(node).mimeType).startsWith("image/"),
+        ),
+    },
+    { name: "a thought with a signature", bias: "thinking", holds: signedThought },
+    givenFact("an explicit temperature: 0", "temperature", 0),
+    givenFact("an explicit topK: 0", "topK", 0),
+    ...textFacts(true),
+  ],
+  response: [
+    { name: "parallel function calls", bias: "tools", holds: (body: unknown) => mostCalls(body) >= 2 },
+    { name: "a thought with a signature", bias: "thinking", holds: signedThought },
+    givenFact("a usage figure of 0", "candidatesTokenCount", 0),
+    ...textFacts(true),
+  ],
+  stream: [
+    { name: "a function call", bias: "tools", holds: (events: unknown) => mostCalls(events) >= 1 },
+    { name: "a thought with a signature", bias: "thinking", holds: signedThought },
+    {
+      name: "a stream cut off before its finish",
+      holds: (events: unknown) => Array.isArray(events) && !generativeFinished(events),
+    },
+  ],
+  errorBody: [
+    { name: "a quota error", holds: (body: unknown) => obj(obj(body).error).status === "RESOURCE_EXHAUSTED" },
+    { name: "a null code", holds: (body: unknown) => obj(obj(body).error).code === null },
+  ],
+} as const;
+
+function generativeFinished(events: readonly unknown[]): boolean {
+  const json = JSON.stringify(events);
+  return /"finishReason":"[^"]+"/.test(json) || /"blockReason":"[^"]+"/.test(json);
+}
+
+export const generativeArbitraries: ProtocolArbitraries = {
+  reach,
+  request: (hard) => leaning(hard, generativeRequestArb, hardRequestArb(hard)),
+  response: (hard) => leaning(hard, generativeResponseArb, hardResponseArb(hard)),
+  replayableResponse: (hard) => leaning(hard, replayableResponseArb, hardResponseArb(hard)),
+  stream: (hard) => leaning(hard, generativeStreamArb.filter(withoutError), hardStreamArb(hard)),
+  rawStream: () => generativeStreamArb,
+  errorBody: () => generativeErrorBodyArb,
+  givenValues: () => givenValuesArb,
+  finished: generativeFinished,
+  texts: (event) => {
+    const candidates = obj(event).candidates;
+    const first = Array.isArray(candidates)
+      ? candidates.find((candidate) => (obj(candidate).index ?? 0) === 0)
+      : undefined;
+    const parts = obj(obj(first).content).parts;
+    return (Array.isArray(parts) ? parts : [])
+      .map(obj)
+      .filter(
+        (part) => part.thought !== true && part.functionCall === undefined && typeof part.text === "string",
+      )
+      .map((part) => String(part.text));
+  },
+  usage: usageOf,
+  grammar: generativeGrammar,
+};

@@ -1,0 +1,228 @@
+/**
+ * The stream laws: valid output in the target's grammar, determinism, commutation with the
+ * whole-response path, promptness, replay, and chunking invariance of the byte stream.
+ */
+import fc from "fast-check";
+import type { Protocol } from "../../index";
+import { adapters } from "../../protocols/index";
+import { entryOf } from "../arbitraries/index";
+import { anyStreamArb, wellFormedStreamArb } from "../arbitraries/streams";
+import { applyCut, cutPlanArb, type LineEnd, sseBytes } from "../bytes";
+import { normalize } from "../normalize";
+import {
+  check,
+  firstDifference,
+  law,
+  lawInputs,
+  type RunOptions,
+  translateAll,
+  translateBytes,
+  translateOptions,
+  withShiftedClock,
+} from "./support";
+import type { Law, Translator } from "./types";
+
+type StreamTranslator = Required<Pick<Translator, "createStreamTranslator">>;
+
+export function streamLaws(
+  translator: StreamTranslator,
+  from: Protocol,
+  to: Protocol,
+  options: RunOptions,
+): Law[] {
+  const pair = { subject: "stream" as const, from, to };
+  const anyStream = lawInputs((hard) => anyStreamArb(from, entryOf(from), hard));
+  // Same-protocol translation is the identity: it passes a stream on as it came, finished or not.
+  const grammar = from === to ? undefined : entryOf(to).grammar;
+  const texts = entryOf(from).texts;
+  const laws: Law[] = [
+    law(
+      {
+        ...pair,
+        law: "valid-output",
+        statement: `every event of a ${from} stream translated to ${to} parses with the ${to} event schema${grammar === undefined ? "" : ", in the order its grammar allows"}`,
+      },
+      anyStream,
+      (events) => {
+        const out = translateAll(translator, from, to, events).events;
+        out.forEach((event, index) => {
+          const parsed = adapters[to].schemas.event.safeParse(event);
+          check(
+            parsed.success,
+            () => `event ${index} does not parse: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`,
+          );
+        });
+        const problems = grammar?.(out) ?? [];
+        check(problems.length === 0, () => `the sequence breaks the ${to} grammar: ${problems.join("; ")}`);
+      },
+      options,
+    ),
+    law(
+      {
+        ...pair,
+        law: "determinism",
+        statement: `translating a ${from} stream to ${to} gives the same events and losses twice, and after the clock moves`,
+      },
+      anyStream,
+      (events) => {
+        const first = JSON.stringify(translateAll(translator, from, to, events));
+        const second = JSON.stringify(translateAll(translator, from, to, events));
+        check(
+          second === first,
+          () => `a second run differs: ${firstDifference(JSON.parse(second), JSON.parse(first))}`,
+        );
+        const later = JSON.stringify(withShiftedClock(() => translateAll(translator, from, to, events)));
+        check(
+          later === first,
+          () => `a run a year later differs: ${firstDifference(JSON.parse(later), JSON.parse(first))}`,
+        );
+      },
+      options,
+    ),
+    law(
+      {
+        ...pair,
+        law: "promptness",
+        statement: `the push that receives a ${from} text delta returns its text translated to ${to}`,
+      },
+      lawInputs((hard) => wellFormedStreamArb(from, entryOf(from), hard)),
+      (events) => {
+        const stream = translator.createStreamTranslator(from, to, translateOptions);
+        events.forEach((event, index) => {
+          const out = JSON.stringify(stream.push(event as never));
+          for (const text of texts(event)) {
+            check(
+              text === "" || out.includes(JSON.stringify(text).slice(1, -1)),
+              () => `the text ${JSON.stringify(text)} of event ${index} was held back`,
+            );
+          }
+        });
+      },
+      options,
+    ),
+  ];
+  if (from === to) {
+    laws.push(
+      law(
+        {
+          ...pair,
+          law: "identity",
+          statement: `translating a ${from} stream to itself gives its events back and reports nothing`,
+        },
+        anyStream,
+        (events) => {
+          const result = translateAll(translator, from, to, events);
+          const difference = firstDifference(result.events, events);
+          check(difference === undefined, () => `the events differ at ${difference}`);
+          check(result.losses.length === 0, () => `losses reported: ${JSON.stringify(result.losses)}`);
+        },
+        options,
+      ),
+    );
+  }
+  return laws;
+}
+
+export function commutationLaw(
+  translator: Required<Pick<Translator, "createStreamTranslator" | "accumulate" | "translateResponse">>,
+  from: Protocol,
+  to: Protocol,
+  options: RunOptions,
+): Law {
+  const source = entryOf(from);
+  const streamable = entryOf(to).streamable;
+  return law(
+    {
+      subject: "stream",
+      from,
+      to,
+      law: "commutation",
+      statement: `accumulating a ${from} stream translated to ${to} equals translating the accumulated ${from} response`,
+    },
+    lawInputs((hard) => wellFormedStreamArb(from, source, hard)),
+    (events) => {
+      // A cut-off stream has no whole response to agree with.
+      fc.pre(source.finished(events));
+      const viaStream = translator.accumulate(
+        to,
+        translateAll(translator, from, to, events).events as never[],
+        translateOptions,
+      );
+      const accumulated = translator.accumulate(from, events as never[], translateOptions);
+      const viaResponse = translator.translateResponse(from, to, accumulated, translateOptions).value;
+      fc.pre(streamable === undefined || streamable(viaStream));
+      const difference = firstDifference(normalize(viaStream), normalize(viaResponse));
+      check(difference === undefined, () => `the two paths disagree at ${difference}`);
+    },
+    options,
+  );
+}
+
+export function replayLaw(
+  translator: Required<Pick<Translator, "accumulate" | "replay">>,
+  protocol: Protocol,
+  options: RunOptions,
+): Law {
+  return law(
+    {
+      subject: "stream",
+      from: protocol,
+      law: "replay",
+      statement: `accumulating the replay of a ${protocol} response gives the response back`,
+    },
+    lawInputs((hard) => entryOf(protocol).replayableResponse(hard)),
+    (body) => {
+      const events = translator.replay(protocol, body as never);
+      const back = translator.accumulate(protocol, events as never[], translateOptions);
+      const difference = firstDifference(normalize(back), normalize(body));
+      check(difference === undefined, () => `the response came back different at ${difference}`);
+    },
+    options,
+  );
+}
+
+const lineEnds: readonly LineEnd[] = ["\n", "\r\n", "\r"];
+
+export function chunkingLaw(
+  translator: Required<Pick<Translator, "translateEventStream">>,
+  from: Protocol,
+  to: Protocol,
+  options: RunOptions,
+): Law {
+  const decoder = new TextDecoder();
+  return law(
+    {
+      subject: "bytes",
+      from,
+      to,
+      law: "chunking",
+      statement:
+        from === to
+          ? `a ${from} SSE body passed through as ${to} gives the same bytes however it is cut (inside UTF-8 characters and one byte at a time included)`
+          : `a ${from} SSE body translated to ${to} gives the same bytes with any line ends, cut anywhere (inside UTF-8 characters and one byte at a time included)`,
+    },
+    fc.record({
+      events: lawInputs((hard) => anyStreamArb(from, entryOf(from), hard)),
+      lineEnd: fc.constantFrom(...lineEnds),
+      cut: cutPlanArb,
+    }),
+    async ({ events, lineEnd, cut }) => {
+      const body = sseBytes(from, events, { lineEnd });
+      // Across protocols the line ends are framing and the output is the same; same-protocol passes bytes on as they came.
+      const reference = await translateBytes(translator, from, to, [
+        from === to ? body : sseBytes(from, events),
+      ]);
+      const chunks = applyCut(body, cut);
+      const output = await translateBytes(translator, from, to, chunks);
+      const same =
+        output.length === reference.length && output.every((byte, index) => byte === reference[index]);
+      check(same, () => {
+        const [actual, expected] = [decoder.decode(output), decoder.decode(reference)];
+        let index = 0;
+        while (index < actual.length && actual[index] === expected[index]) index++;
+        return `the output differs from that of the whole ${from === to ? "" : "LF-framed "}body at character ${index}: ${JSON.stringify(actual.slice(index, index + 80))} instead of ${JSON.stringify(expected.slice(index, index + 80))}`;
+      });
+    },
+    options,
+  );
+}

@@ -1,0 +1,98 @@
+/** The shapes of `checkTranslator`: what it checks (any object with the library's signatures) and what it answers. */
+import type { Loss, Protocol, TranslateOptions } from "../../index";
+
+/**
+ * Any translator with this library's function signatures; every member is optional and a law whose
+ * functions are missing is not run. The library itself fits (`import * as library from "gateway-protocols"`).
+ */
+export interface Translator {
+  translateRequest?(
+    from: Protocol,
+    to: Protocol,
+    body: unknown,
+    options?: TranslateOptions,
+  ): { value: unknown; losses: readonly Loss[]; model?: string; stream?: boolean };
+  translateResponse?(
+    from: Protocol,
+    to: Protocol,
+    body: unknown,
+    options?: TranslateOptions,
+  ): { value: unknown; losses: readonly Loss[] };
+  translateError?(
+    from: Protocol,
+    to: Protocol,
+    error: { status: number; body: unknown },
+  ): { status: number; body: unknown; losses?: readonly Loss[] };
+  createStreamTranslator?(
+    from: Protocol,
+    to: Protocol,
+    options?: TranslateOptions,
+  ): { push(event: never): unknown[]; end(): unknown[]; readonly losses?: readonly Loss[] };
+  translateEventStream?(
+    from: Protocol,
+    to: Protocol,
+    body: ReadableStream<Uint8Array>,
+    options?: TranslateOptions,
+  ): ReadableStream<Uint8Array>;
+  accumulate?(protocol: Protocol, events: Iterable<never>, options?: TranslateOptions): unknown;
+  replay?(protocol: Protocol, response: never): unknown[];
+}
+
+/** The laws, named for what they check. */
+export const lawNames = [
+  "valid-output",
+  "identity",
+  "determinism",
+  "round-trip",
+  "loss-paths",
+  "strict-iff-losses",
+  "explicit-zeros",
+  "totality",
+  "usage",
+  "commutation",
+  "replay",
+  "promptness",
+  "chunking",
+] as const;
+export type LawName = (typeof lawNames)[number];
+
+/** What a law is about: requests, responses, error bodies, event streams, byte streams, or `accumulate`. */
+export type Subject = "request" | "response" | "error" | "stream" | "bytes" | "accumulate";
+
+export type LawResult = {
+  law: LawName;
+  subject: Subject;
+  from?: Protocol;
+  to?: Protocol;
+  ok: boolean;
+  /** The smallest failing input fast-check found (shrunk). */
+  counterexample?: unknown;
+  /** Why it failed, with the seed and path that replay the run. */
+  message?: string;
+  /** The seed of the run: pass it back as `seed` to replay it. */
+  seed?: number;
+};
+
+export type CheckOptions = {
+  /** Runs per law (fast-check's `numRuns`; default: fast-check's global setting). */
+  numRuns?: number;
+  /** A fixed seed, to replay a run. */
+  seed?: number;
+  /** The protocols to check, as `from` and `to` (default: all of `protocols`). */
+  protocols?: readonly Protocol[];
+  /** Only these (from, to) pairs, for a translator that covers some directions only (overrides `protocols`). */
+  pairs?: readonly (readonly [Protocol, Protocol])[];
+  /** The laws to run (default: all whose functions the translator has). */
+  laws?: readonly LawName[];
+};
+
+/** One law for one protocol or pair, ready to run. */
+export interface Law {
+  readonly law: LawName;
+  readonly subject: Subject;
+  readonly from?: Protocol;
+  readonly to?: Protocol;
+  /** A sentence saying what holds. */
+  readonly statement: string;
+  check(): Promise<LawResult>;
+}
