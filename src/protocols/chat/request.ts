@@ -309,9 +309,26 @@ function encodeReasoning(
   const off = switchedOff(reasoning);
   switch (dialect.switches) {
     case "effort": {
-      if (reasoning.enabled === false) return {};
+      if (reasoning.enabled === false || (reasoning.effort === undefined && reasoning.budgetTokens === 0)) {
+        losses.push(
+          loss(
+            reasoning.budgetSource ?? reasoning.source,
+            "dropped",
+            "This chat dialect has no switch that turns thinking off; the setting was dropped and the model's default applies.",
+          ),
+        );
+        return {};
+      }
       const effort = effortOf(reasoning, losses);
-      return effort === undefined ? {} : { reasoning_effort: effort };
+      if (effort !== undefined) return { reasoning_effort: effort };
+      losses.push(
+        loss(
+          reasoning.source,
+          "dropped",
+          "A thinking setting with neither an effort nor a budget (adaptive or dynamic) has no form in this chat dialect; the model's default applies.",
+        ),
+      );
+      return {};
     }
     case "deepseek": {
       if (off) return { thinking: { type: "disabled" } };

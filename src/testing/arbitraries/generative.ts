@@ -587,9 +587,8 @@ function hardRequestArb(hard: Hard) {
               requiredKeys: [],
             },
           ),
-      // 0 (off) and -1 (dynamic) are left out while the library drops them silently going to chat; the
-      // cases are pinned in test/properties/given-values.test.ts ("known gaps").
-      thinking: sometimes(fc.integer({ min: 1, max: 8000 }), hard.thinking),
+      // 0 (off) and -1 (dynamic) included: a target without them must report them.
+      thinking: sometimes(fc.integer({ min: -1, max: 8000 }), hard.thinking),
     })
     .map(({ system, turns, last, config, thinking }) => {
       const contents: { role: string; parts: unknown[] }[] = [];
