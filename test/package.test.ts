@@ -65,7 +65,7 @@ describe("the built package", () => {
     expect(JSON.parse(out)).toEqual({ same: true, music: true, dims: true });
   });
 
-  test("npm pack ships dist, the command line, schemas/*.json and the license, nothing of src or test", () => {
+  test("npm pack ships dist, the command line, schemas/*.json, the license and changelog, nothing of src or test", () => {
     // --ignore-scripts: the listing of what is built, without prepack rebuilding dist under the other tests.
     const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
       cwd: root,
@@ -90,6 +90,7 @@ describe("the built package", () => {
       ]),
     );
     expect(files.filter((file) => !/^(dist|schemas)\//.test(file)).sort()).toEqual([
+      "CHANGELOG.md",
       "LICENSE",
       "README.md",
       "package.json",
