@@ -60,8 +60,8 @@ function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): 
 }
 
 describe("the fixture index", () => {
-  test("lists 284 recorded payloads across the four protocols", () => {
-    expect(fixtureIndex).toHaveLength(284);
+  test("lists 285 recorded payloads across the four protocols", () => {
+    expect(fixtureIndex).toHaveLength(285);
     expect(new Set(fixtureProtocols)).toEqual(new Set(["chat", "messages", "generative", "responses"]));
   });
 });

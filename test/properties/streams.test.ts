@@ -83,7 +83,11 @@ async function translateBytes(from: Protocol, to: Protocol, chunks: readonly Uin
 function textsOf(protocol: Protocol, event: unknown): string[] {
   if (protocol === "chat") {
     const choice = (event as chat.Chunk).choices?.find((item) => item.index === 0);
-    return [choice?.delta.content ?? ""];
+    const content = choice?.delta.content ?? "";
+    // Mistral's text chunks are text deltas too.
+    return typeof content === "string"
+      ? [content]
+      : content.map((part) => (part.type === "text" ? (part as chat.TextPart).text : ""));
   }
   if (protocol === "messages") {
     const delta = (event as { type?: string; delta?: { type?: string; text?: string } }).delta;

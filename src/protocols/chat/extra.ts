@@ -43,19 +43,21 @@ export function pick(node: object, keys: readonly string[]): Record<string, unkn
   return out;
 }
 
-const EMPTY_TOO = new Set([
+/** Known fields kept in a message's rest when `null` or `[]`: they say nothing, and chat restores them as given. */
+export const EMPTY_TOO: ReadonlySet<string> = new Set([
   "content",
   "refusal",
   "tool_calls",
   "annotations",
   "reasoning_content",
   "reasoning",
+  "reasoning_details",
 ]);
 
 const isEmpty = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0);
 
 /** Empty text a stream never carries as a delta; not `content`, whose `""` opens every chat stream (X1). */
-const EMPTY_TEXT = new Set(["refusal", "reasoning_content", "reasoning"]);
+export const EMPTY_TEXT: ReadonlySet<string> = new Set(["refusal", "reasoning_content", "reasoning"]);
 
 /**
  * What a message (or a delta) says beyond the common parts: fields that are null or empty (`refusal:
