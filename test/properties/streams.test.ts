@@ -84,10 +84,12 @@ function textsOf(protocol: Protocol, event: unknown): string[] {
   if (protocol === "chat") {
     const choice = (event as chat.Chunk).choices?.find((item) => item.index === 0);
     const content = choice?.delta.content ?? "";
-    // Mistral's text chunks are text deltas too.
-    return typeof content === "string"
-      ? [content]
-      : content.map((part) => (part.type === "text" ? (part as chat.TextPart).text : ""));
+    // Mistral's text chunks, and an audio answer's transcript, are text deltas too.
+    const texts =
+      typeof content === "string"
+        ? [content]
+        : content.map((part) => (part.type === "text" ? (part as chat.TextPart).text : ""));
+    return [...texts, choice?.delta.audio?.transcript ?? ""];
   }
   if (protocol === "messages") {
     const delta = (event as { type?: string; delta?: { type?: string; text?: string } }).delta;

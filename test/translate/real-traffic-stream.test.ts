@@ -1,16 +1,21 @@
 /**
  * Issue 13 ("Real traffic"), the stream items of its Why list, one pinned test each: recorded chat
  * streams of Mistral (thinking chunks in `delta.content`) and OpenRouter (`reasoning_details` with a
- * signature) parse and keep their reasoning state, as does a Gemini-compatible call's `extra_content`.
+ * signature) parse and keep their reasoning state, as does a Gemini-compatible call's `extra_content`;
+ * an OpenAI audio answer's transcript is text, in a stream as in a whole response, and its audio a
+ * reported loss. What the chat stream encoder sends each dialect: test/protocols/chat/stream-dialect.test.ts.
  */
 import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import {
   accumulate,
   chat,
   createStreamTranslator,
+  messages,
   type Protocol,
   type TranslateOptions,
+  translateResponse,
 } from "../../src/index";
 import { fixtureIndex, streamEvents } from "../helpers/fixtures";
 import { grammars } from "../helpers/grammar";
@@ -26,6 +31,9 @@ function translateAll(from: Protocol, to: Protocol, events: readonly unknown[], 
   const out = [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
   return { out, losses: translator.losses };
 }
+
+const kinds = (losses: readonly { path: string; kind: string }[]) =>
+  losses.map(({ path, kind }) => ({ path, kind }));
 
 const sse = (events: readonly unknown[], named = false) =>
   events
@@ -196,5 +204,102 @@ describe("Gemini's thought signature on a streamed call (extra_content) is read,
     expect(accumulate("generative", out as never).candidates?.[0]?.content?.parts).toEqual([
       { functionCall: { id: "fc_1", name: "f", args: {} }, thoughtSignature: "c2ln" },
     ]);
+  });
+});
+
+describe("an OpenAI audio answer's transcript is text, in a stream and in a whole response", () => {
+  const head = {
+    id: "chatcmpl-a1",
+    object: "chat.completion.chunk",
+    created: 1,
+    model: "gpt-4o-audio-preview",
+  };
+  const chunk = (delta: object, finish_reason: string | null = null) => ({
+    ...head,
+    choices: [{ index: 0, delta, finish_reason }],
+  });
+  // The shape the openai SDK's stream helper assembles (lib/ChatCompletionStream: id, data and transcript
+  // pieces, then `expires_at` alone when the audio is done).
+  const audioStream = [
+    chunk({ role: "assistant", content: null, refusal: null, audio: { id: "audio_1", transcript: "Hel" } }),
+    chunk({ audio: { data: "UklGRiQA" } }),
+    chunk({ audio: { transcript: "lo." } }),
+    chunk({ audio: { data: "AABXQVZF" } }),
+    chunk({ audio: { expires_at: 1735689600 } }),
+    chunk({}, "stop"),
+    "[DONE]",
+  ];
+  const audioResponse = {
+    id: "chatcmpl-a1",
+    object: "chat.completion",
+    created: 1,
+    model: "gpt-4o-audio-preview",
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: null,
+          refusal: null,
+          audio: { id: "audio_1", data: "UklGRiQAAABXQVZF", expires_at: 1735689600, transcript: "Hello." },
+        },
+        finish_reason: "stop",
+      },
+    ],
+    usage: { prompt_tokens: 17, completion_tokens: 24, total_tokens: 41 },
+  };
+
+  test("a stream: the transcript pieces are text; the audio is dropped with one loss", () => {
+    for (const event of audioStream) expect(chat.streamEvent.safeParse(event).success).toBe(true);
+    const { out, losses } = translateAll("chat", "messages", audioStream);
+    expect(accumulate("messages", out as never).content).toEqual([{ type: "text", text: "Hello." }]);
+    expect(kinds(losses)).toEqual([{ path: "/choices/0/delta/audio", kind: "dropped" }]);
+  });
+
+  test("a whole response: the transcript is text; the audio is dropped with a loss at its field", () => {
+    const { value, losses } = translateResponse("chat", "messages", audioResponse);
+    expect(messages.response.safeParse(value).success).toBe(true);
+    expect(value.content).toEqual([{ type: "text", text: "Hello." }]);
+    expect(kinds(losses)).toEqual([{ path: "/choices/0/message/audio", kind: "dropped" }]);
+  });
+
+  test("an empty audio placeholder (Snowflake Cortex sends one on every message) says nothing", () => {
+    const placeholder = { id: "", data: "", expires_at: 0, transcript: "" };
+    const body = {
+      ...audioResponse,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: "Hi", audio: placeholder },
+          finish_reason: "stop",
+        },
+      ],
+    };
+    const { value, losses } = translateResponse("chat", "messages", body);
+    expect(value.content).toEqual([{ type: "text", text: "Hi" }]);
+    expect(losses).toEqual([]);
+    const { out, losses: streamed } = translateAll("chat", "messages", [
+      chunk({ role: "assistant", content: "Hi", audio: placeholder }),
+      chunk({}, "stop"),
+      "[DONE]",
+    ]);
+    expect(accumulate("messages", out as never).content).toEqual([{ type: "text", text: "Hi" }]);
+    expect(streamed).toEqual([]);
+  });
+
+  test("the stream read by the openai SDK, translated whole, equals the translated stream, accumulated", async () => {
+    const client = new OpenAI({
+      apiKey: "x",
+      baseURL: "http://local.test/v1",
+      fetch: serving(sse(audioStream)),
+    });
+    const final = await client.chat.completions
+      .stream({ model: "gpt-4o-audio-preview", messages: [{ role: "user", content: "Hi" }] })
+      .finalChatCompletion();
+    expect(final.choices[0]?.message.audio?.transcript).toBe("Hello.");
+    const viaResponse = translateResponse("chat", "messages", final).value;
+    const viaStream = accumulate("messages", translateAll("chat", "messages", audioStream).out as never);
+    expect(viaStream.content).toEqual(viaResponse.content);
+    expect(viaStream.stop_reason).toBe(viaResponse.stop_reason);
   });
 });

@@ -52,9 +52,23 @@ export const EMPTY_TOO: ReadonlySet<string> = new Set([
   "reasoning_content",
   "reasoning",
   "reasoning_details",
+  "audio",
 ]);
 
 const isEmpty = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0);
+
+/**
+ * An audio answer that says nothing: every field `null`, `""` or 0 (Snowflake Cortex sends
+ * `{id: "", data: "", expires_at: 0, transcript: ""}` on every message). Kept as given, never a loss.
+ * `except`: a field not looked at (a stream piece's transcript, which is read as text).
+ */
+export function isEmptyAudio(audio: object, except?: string): boolean {
+  for (const key in audio) {
+    const value = (audio as Record<string, unknown>)[key];
+    if (key !== except && value !== null && value !== "" && value !== 0) return false;
+  }
+  return true;
+}
 
 /** Empty text a stream never carries as a delta; not `content`, whose `""` opens every chat stream (X1). */
 export const EMPTY_TEXT: ReadonlySet<string> = new Set(["refusal", "reasoning_content", "reasoning"]);

@@ -465,6 +465,19 @@ export const deltaToolCall = z.looseObject({
 });
 export type DeltaToolCall = z.infer<typeof deltaToolCall>;
 
+/**
+ * A piece of an audio answer (OpenAI `modalities: ["audio"]`): the id first, transcript and base64 data
+ * in pieces, `expires_at` when the audio is done.
+ * @see https://platform.openai.com/docs/guides/audio
+ */
+export const deltaAudio = z.looseObject({
+  id: z.string().nullable().optional(),
+  transcript: z.string().nullable().optional(),
+  data: z.string().nullable().optional(),
+  expires_at: z.number().nullable().optional(),
+});
+export type DeltaAudio = z.infer<typeof deltaAudio>;
+
 export const delta = z.looseObject({
   role: openEnum<"developer" | "system" | "user" | "assistant" | "tool">().nullable().optional(),
   /** A string; Mistral sends an array of chunks (thinking and text), as in its whole responses. */
@@ -484,6 +497,7 @@ export const delta = z.looseObject({
     .optional(),
   /** vLLM sends `null`. */
   annotations: z.array(annotation).nullable().optional(),
+  audio: deltaAudio.nullable().optional(),
 });
 export type Delta = z.infer<typeof delta>;
 

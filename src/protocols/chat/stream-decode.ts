@@ -3,7 +3,8 @@
  * appearance; tool calls are keyed by index, then id, then "the latest" (research X3); a mid-stream
  * `error` becomes an `error` part (X10). Only choice 0 is decoded: stream parts carry no choice index.
  * Every dialect's delta fields are read (research responses-and-dialects.md §3): `reasoning_content` or
- * `reasoning`, OpenRouter `reasoning_details` (preferred: they carry signatures), Mistral content chunks.
+ * `reasoning`, OpenRouter `reasoning_details` (preferred: they carry signatures), Mistral content chunks,
+ * and an audio answer's transcript.
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
 import { keysAre } from "../../common/json";
@@ -21,6 +22,7 @@ import {
   EMPTY_ID,
   EMPTY_TEXT,
   EMPTY_TOO,
+  isEmptyAudio,
   mergeRaw,
   messageRest,
 } from "./extra";
@@ -42,6 +44,7 @@ const DELTA_KEYS = new Set([
   "function_call",
   "annotations",
   "reasoning_details",
+  "audio",
 ]);
 
 /**
@@ -235,6 +238,21 @@ function contentParts(
   }
 }
 
+/**
+ * An audio answer's piece: its transcript is the answer's text (as the AI SDK's chat provider reads
+ * it); the audio itself (id, data, expiry) has no common slot, one loss for the stream. The
+ * whole-response decoder does the same with `message.audio` (response.ts).
+ */
+function audioPiece(work: Work, audio: chat.DeltaAudio, out: common.StreamPart[], losses: Loss[]): void {
+  const transcript = audio.transcript;
+  if (transcript != null && transcript !== "")
+    out.push({ type: "text-delta", index: openBlock(work, "text", out), text: transcript });
+  if (!isEmptyAudio(audio, "transcript")) {
+    const message = "Audio output has no common equivalent and was dropped; its transcript was kept as text.";
+    reportOnce(work, "/choices/0/delta/audio", message, losses);
+  }
+}
+
 function reportOnce(work: Work, path: string, message: string, losses: Loss[]): void {
   if (work.reported.includes(path)) return;
   work.reported = [...work.reported, path];
@@ -300,6 +318,7 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
   if (typeof content === "string") {
     if (content !== "") out.push({ type: "text-delta", index: openBlock(work, "text", out), text: content });
   } else if (content != null) contentParts(work, content, out, losses);
+  if (delta.audio != null) audioPiece(work, delta.audio, out, losses);
   if (delta.refusal !== undefined && delta.refusal !== null && delta.refusal !== "") {
     out.push({ type: "refusal-delta", index: openBlock(work, "refusal", out), text: delta.refusal });
   }
@@ -523,7 +542,7 @@ function continuedPart(
     }
     if (key === "function_call" && value != null) return undefined;
     if (
-      (key === "tool_calls" || key === "annotations" || key === "content") &&
+      (key === "tool_calls" || key === "annotations" || key === "audio" || key === "content") &&
       value != null &&
       typeof value !== "string" &&
       !isEmptyValue(value)
