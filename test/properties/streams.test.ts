@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import type { ChatDialect } from "../../src/common/options";
 import {
   accumulate,
   chat,
@@ -8,6 +9,7 @@ import {
   messages,
   type Protocol,
   sse,
+  type TranslateOptions,
   translateEventStream,
   translateResponse,
 } from "../../src/index";
@@ -26,8 +28,13 @@ const eventSchemas = {
   generative: generative.streamEvent,
 };
 
-function translateAll(from: Protocol, to: Protocol, events: readonly unknown[]): unknown[] {
-  const translator = createStreamTranslator(from, to, options);
+function translateAll(
+  from: Protocol,
+  to: Protocol,
+  events: readonly unknown[],
+  given: TranslateOptions = options,
+): unknown[] {
+  const translator = createStreamTranslator(from, to, given);
   return [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
 }
 
@@ -158,4 +165,42 @@ describe.each(pairs)("streams %s → %s", (from, to) => {
       }),
     );
   });
+});
+
+const dialects: ChatDialect[] = ["openai", "compatible", "deepseek", "openrouter", "qwen", "vllm"];
+
+describe.each(dialects)("streams toward chat in the %s dialect", (chatDialect) => {
+  const given = { ...options, chatDialect };
+
+  test.each(["messages", "generative"] as const)(
+    "%s → chat: accumulating the translated stream equals translating the accumulated response",
+    (from) => {
+      fc.assert(
+        fc.property(streamArbs[from], (events) => {
+          fc.pre(complete(from, events));
+          const viaStream = accumulate("chat", translateAll(from, "chat", events, given) as never, given);
+          const viaResponse = translateResponse(
+            from,
+            "chat",
+            accumulate(from, events as never, given),
+            given,
+          );
+          expect(normalize(viaStream)).toEqual(normalize(viaResponse.value));
+        }),
+      );
+    },
+  );
+
+  test.each(["messages", "generative"] as const)(
+    "%s → chat: every event parses with the chat event schema and the sequence follows its grammar",
+    (from) => {
+      fc.assert(
+        fc.property(anyStreamArbs[from], (events) => {
+          const out = translateAll(from, "chat", events, given);
+          for (const event of out) expect(chat.streamEvent.safeParse(event).error?.issues ?? []).toEqual([]);
+          expect(grammars.chat(out)).toEqual([]);
+        }),
+      );
+    },
+  );
 });

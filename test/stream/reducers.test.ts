@@ -133,6 +133,20 @@ describe("a reasoning delta of a chat-compatible dialect takes the fast path too
     const decoded = runFrozen(decoder, events);
     expect(decoded.kept).toBeGreaterThanOrEqual(98);
   });
+
+  test.each(["openai", "vllm", "openrouter"] as const)(
+    "the chat encoder in the %s dialect",
+    (chatDialect) => {
+      const parts: common.StreamPart[] = [
+        { type: "response-start", id: "r" },
+        { type: "reasoning-start", index: 0, origin: "messages" },
+        ...pieces.map((text) => ({ type: "reasoning-delta" as const, index: 0, text })),
+        { type: "reasoning-end", index: 0 },
+      ];
+      const encoder = adapters.chat.streamEncoder(resolveOptions({ ...options, chatDialect })) as Reducer;
+      expect(runFrozen(encoder, parts).kept).toBeGreaterThanOrEqual(49);
+    },
+  );
 });
 
 describe("createStreamTranslator in strict mode", () => {
