@@ -31,13 +31,34 @@ const textArb = fc.string({ unit: fc.constantFrom("a", " ", "é", "😀", "\n", 
 const cutsArb = fc.array(fc.nat(), { maxLength: 3 });
 
 /**
- * A chat stream as a real upstream sends it (X1): role chunk, reasoning then text pieces, tool calls whose
- * arguments are split at odd places, a finish chunk, maybe a trailing usage chunk, `[DONE]`.
+ * How a chat-compatible upstream writes a reasoning or text piece: `reasoning_content` (DeepSeek, Qwen),
+ * `reasoning` (vLLM), Mistral's content chunks, an audio answer's transcript (OpenAI).
+ */
+const reasoningStyleArb = fc.constantFrom("reasoning_content", "reasoning", "mistral");
+const textStyleArb = fc.constantFrom("content", "mistral", "audio");
+
+function reasoningDelta(style: string, piece: string): object {
+  if (style === "mistral")
+    return { content: [{ type: "thinking", thinking: [{ type: "text", text: piece }] }] };
+  return { [style]: piece };
+}
+
+function textDelta(style: string, piece: string): object {
+  if (style === "mistral") return { content: [{ type: "text", text: piece }] };
+  return style === "audio" ? { audio: { transcript: piece, data: "UklG" } } : { content: piece };
+}
+
+/**
+ * A chat stream as a real upstream sends it (X1): role chunk, reasoning then text pieces (in any
+ * dialect's fields), tool calls whose arguments are split at odd places, a finish chunk, maybe a
+ * trailing usage chunk, `[DONE]`.
  */
 export const chatGrammaticalStreamArb = fc
   .record({
     reasoning: fc.tuple(textArb, cutsArb),
     text: fc.tuple(textArb, cutsArb),
+    reasoningStyle: reasoningStyleArb,
+    textStyle: textStyleArb,
     calls: fc.array(
       fc.record({
         name: fc.stringMatching(/^[a-z]{1,4}$/),
@@ -53,15 +74,15 @@ export const chatGrammaticalStreamArb = fc
       nil: undefined,
     }),
   })
-  .map(({ reasoning, text, calls, finish, usage }) => {
+  .map(({ reasoning, text, reasoningStyle, textStyle, calls, finish, usage }) => {
     const head = { id: "c1", object: "chat.completion.chunk", created: 7, model: "g" };
     const chunk = (delta: object, finish_reason: string | null = null) => ({
       ...head,
       choices: [{ index: 0, delta, finish_reason }],
     });
     const events: unknown[] = [chunk({ role: "assistant", content: "" })];
-    for (const piece of pieces(...reasoning)) events.push(chunk({ reasoning_content: piece }));
-    for (const piece of pieces(...text)) events.push(chunk({ content: piece }));
+    for (const piece of pieces(...reasoning)) events.push(chunk(reasoningDelta(reasoningStyle, piece)));
+    for (const piece of pieces(...text)) events.push(chunk(textDelta(textStyle, piece)));
     calls.forEach((call, index) => {
       events.push(
         chunk({
@@ -80,6 +101,79 @@ export const chatGrammaticalStreamArb = fc
         choices: [],
         usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       });
+    events.push("[DONE]");
+    return events;
+  });
+
+const formatArb = fc.constantFrom("anthropic-claude-v1", "google-gemini-v1", "unknown", undefined);
+
+/**
+ * An OpenRouter stream: reasoning entries (text pieces, then maybe a signature entry; or one encrypted
+ * entry), each repeated in `reasoning` as OpenRouter does, then text and the finish. For the stream laws
+ * in the openrouter dialect, the one whose whole responses keep every entry.
+ */
+export const openRouterStreamArb = fc
+  .record({
+    entries: fc.array(
+      fc.oneof(
+        fc.record({
+          kind: fc.constant("text" as const),
+          text: fc.tuple(textArb, cutsArb),
+          signature: fc.option(fc.stringMatching(/^[A-Za-z0-9+/]{1,12}$/), { nil: undefined }),
+          format: formatArb,
+        }),
+        fc.record({
+          kind: fc.constant("encrypted" as const),
+          data: fc.stringMatching(/^[A-Za-z0-9+/]{1,12}$/),
+          format: formatArb,
+        }),
+      ),
+      { maxLength: 3 },
+    ),
+    text: fc.tuple(textArb, cutsArb),
+  })
+  .map(({ entries, text }) => {
+    const head = { id: "gen-1", object: "chat.completion.chunk", created: 7, model: "or" };
+    const chunk = (delta: object, finish_reason: string | null = null) => ({
+      ...head,
+      choices: [{ index: 0, delta, finish_reason }],
+    });
+    const events: unknown[] = [
+      chunk({ role: "assistant", content: "", reasoning: null, reasoning_details: [] }),
+    ];
+    entries.forEach((entry, index) => {
+      const format = entry.format === undefined ? {} : { format: entry.format };
+      if (entry.kind === "encrypted") {
+        events.push(
+          chunk({ reasoning_details: [{ type: "reasoning.encrypted", data: entry.data, ...format, index }] }),
+        );
+        return;
+      }
+      // OpenRouter opens a block with an empty entry (openrouter-reasoning.sse).
+      events.push(
+        chunk({
+          reasoning: null,
+          reasoning_details: [{ type: "reasoning.text", text: "", ...format, index }],
+        }),
+      );
+      for (const piece of pieces(...entry.text))
+        events.push(
+          chunk({
+            reasoning: piece,
+            reasoning_details: [{ type: "reasoning.text", text: piece, ...format, index }],
+          }),
+        );
+      if (entry.signature !== undefined)
+        events.push(
+          chunk({
+            reasoning: null,
+            reasoning_details: [{ type: "reasoning.text", signature: entry.signature, ...format, index }],
+          }),
+        );
+    });
+    for (const piece of pieces(...text))
+      events.push(chunk({ content: piece, reasoning: null, reasoning_details: [] }));
+    events.push(chunk({ content: "" }, "stop"));
     events.push("[DONE]");
     return events;
   });

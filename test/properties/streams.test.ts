@@ -13,7 +13,7 @@ import {
   translateEventStream,
   translateResponse,
 } from "../../src/index";
-import { anyStreamArbs, complete, streamArbs } from "../arbitraries/streams";
+import { anyStreamArbs, complete, openRouterStreamArb, streamArbs } from "../arbitraries/streams";
 import { grammars } from "../helpers/grammar";
 import { normalize } from "../helpers/normalize";
 
@@ -199,6 +199,36 @@ describe.each(dialects)("streams toward chat in the %s dialect", (chatDialect) =
           const out = translateAll(from, "chat", events, given);
           for (const event of out) expect(chat.streamEvent.safeParse(event).error?.issues ?? []).toEqual([]);
           expect(grammars.chat(out)).toEqual([]);
+        }),
+      );
+    },
+  );
+});
+
+describe("OpenRouter streams from chat, in the openrouter dialect (whose responses keep every reasoning entry)", () => {
+  const given = { ...options, chatDialect: "openrouter" as const };
+
+  test("every generated event parses with the chat event schema", () => {
+    fc.assert(
+      fc.property(openRouterStreamArb, (events) => {
+        for (const event of events) expect(chat.streamEvent.safeParse(event).error?.issues ?? []).toEqual([]);
+      }),
+    );
+  });
+
+  test.each(["messages", "generative"] as const)(
+    "chat → %s: accumulating the translated stream equals translating the accumulated response",
+    (to) => {
+      fc.assert(
+        fc.property(fc.oneof(openRouterStreamArb, streamArbs.chat), (events) => {
+          const viaStream = accumulate(to, translateAll("chat", to, events, given) as never, given);
+          const viaResponse = translateResponse(
+            "chat",
+            to,
+            accumulate("chat", events as never, given),
+            given,
+          );
+          expect(normalize(viaStream)).toEqual(normalize(viaResponse.value));
         }),
       );
     },
