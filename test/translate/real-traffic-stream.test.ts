@@ -8,29 +8,10 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
-import {
-  accumulate,
-  chat,
-  createStreamTranslator,
-  messages,
-  type Protocol,
-  type TranslateOptions,
-  translateResponse,
-} from "../../src/index";
-import { fixtureIndex, streamEvents } from "../helpers/fixtures";
+import { accumulate, chat, messages, translateResponse } from "../../src/index";
+import { recordedEvents } from "../helpers/fixtures";
 import { grammars } from "../helpers/grammar";
-
-function recorded(path: string): unknown[] {
-  const entry = fixtureIndex.find((item) => item.path === path);
-  if (entry === undefined) throw new Error(`no fixture ${path}`);
-  return streamEvents(entry);
-}
-
-function translateAll(from: Protocol, to: Protocol, events: readonly unknown[], options?: TranslateOptions) {
-  const translator = createStreamTranslator(from, to, options);
-  const out = [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
-  return { out, losses: translator.losses };
-}
+import { translateEvents } from "../helpers/translate";
 
 const kinds = (losses: readonly { path: string; kind: string }[]) =>
   losses.map(({ path, kind }) => ({ path, kind }));
@@ -57,7 +38,7 @@ function recordedSignature(events: readonly unknown[]): string {
 }
 
 describe("Mistral thinking chunks in stream deltas", () => {
-  const events = recorded("chat/stream/mistral-reasoning.sse");
+  const events = recordedEvents("chat/stream/mistral-reasoning.sse");
   const thinking = "The user is asking for 2+2. This is basic arithmetic. 2+2=4.";
 
   test("every recorded chunk parses with the chat event schema", () => {
@@ -65,7 +46,7 @@ describe("Mistral thinking chunks in stream deltas", () => {
   });
 
   test("the thinking chunks become a thinking block and the text chunk a text block, nothing lost", () => {
-    const { out, losses } = translateAll("chat", "messages", events);
+    const { out, losses } = translateEvents("chat", "messages", events);
     expect(grammars.messages(out)).toEqual([]);
     expect(accumulate("messages", out as never).content).toEqual([
       { type: "thinking", thinking, signature: "" },
@@ -91,7 +72,7 @@ describe("Mistral thinking chunks in stream deltas", () => {
       ],
     };
     expect(chat.streamEvent.safeParse(chunk).success).toBe(true);
-    const { out, losses } = translateAll("chat", "messages", [chunk, "[DONE]"]);
+    const { out, losses } = translateEvents("chat", "messages", [chunk, "[DONE]"]);
     expect(accumulate("messages", out as never).content).toEqual([{ type: "text", text: "Hi" }]);
     expect(losses).toEqual([]);
   });
@@ -99,7 +80,7 @@ describe("Mistral thinking chunks in stream deltas", () => {
   test("the AI SDK's messages provider reads the translated stream's reasoning and text", async () => {
     const { createAnthropic } = await import("@ai-sdk/anthropic");
     const { streamText } = await import("ai");
-    const body = sse(translateAll("chat", "messages", events).out, true);
+    const body = sse(translateEvents("chat", "messages", events).out, true);
     const model = createAnthropic({ apiKey: "x", baseURL: "http://local.test/v1", fetch: serving(body) })(
       "claude-test",
     );
@@ -115,12 +96,12 @@ describe("Mistral thinking chunks in stream deltas", () => {
 });
 
 describe("OpenRouter reasoning_details in a stream keep their signature", () => {
-  const events = recorded("chat/stream/openrouter-reasoning.sse");
+  const events = recordedEvents("chat/stream/openrouter-reasoning.sse");
   const signature = recordedSignature(events);
   const thinking = "This is a simple arithmetic question. 2+2 equals 4.";
 
   test("the recorded signature becomes a signature_delta, the text read once (details, not also `reasoning`)", () => {
-    const { out, losses } = translateAll("chat", "messages", events);
+    const { out, losses } = translateEvents("chat", "messages", events);
     expect(grammars.messages(out)).toEqual([]);
     expect(out).toContainEqual({
       type: "content_block_delta",
@@ -135,7 +116,7 @@ describe("OpenRouter reasoning_details in a stream keep their signature", () => 
   });
 
   test("the Anthropic SDK's finalMessage() holds the signed thinking block", async () => {
-    const body = sse(translateAll("chat", "messages", events).out, true);
+    const body = sse(translateEvents("chat", "messages", events).out, true);
     const client = new Anthropic({ apiKey: "x", baseURL: "http://local.test", fetch: serving(body) });
     const message = await client.messages
       .stream({ model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user", content: "2+2?" }] })
@@ -151,7 +132,7 @@ describe("OpenRouter reasoning_details in a stream keep their signature", () => 
       model: "anthropic/claude-sonnet-4.5",
       choices: [{ index: 0, delta, finish_reason }],
     });
-    const { out, losses } = translateAll("chat", "messages", [
+    const { out, losses } = translateEvents("chat", "messages", [
       chunk({ role: "assistant", content: "" }),
       chunk({
         reasoning_details: [
@@ -199,7 +180,11 @@ describe("Gemini's thought signature on a streamed call (extra_content) is read,
       ],
     ],
   ])("%s", (_, head) => {
-    const { out, losses } = translateAll("chat", "generative", [...head, chunk({}, "tool_calls"), "[DONE]"]);
+    const { out, losses } = translateEvents("chat", "generative", [
+      ...head,
+      chunk({}, "tool_calls"),
+      "[DONE]",
+    ]);
     expect(losses).toEqual([]);
     expect(accumulate("generative", out as never).candidates?.[0]?.content?.parts).toEqual([
       { functionCall: { id: "fc_1", name: "f", args: {} }, thoughtSignature: "c2ln" },
@@ -251,7 +236,7 @@ describe("an OpenAI audio answer's transcript is text, in a stream and in a whol
 
   test("a stream: the transcript pieces are text; the audio is dropped with one loss", () => {
     for (const event of audioStream) expect(chat.streamEvent.safeParse(event).success).toBe(true);
-    const { out, losses } = translateAll("chat", "messages", audioStream);
+    const { out, losses } = translateEvents("chat", "messages", audioStream);
     expect(accumulate("messages", out as never).content).toEqual([{ type: "text", text: "Hello." }]);
     expect(kinds(losses)).toEqual([{ path: "/choices/0/delta/audio", kind: "dropped" }]);
   });
@@ -278,7 +263,7 @@ describe("an OpenAI audio answer's transcript is text, in a stream and in a whol
     const { value, losses } = translateResponse("chat", "messages", body);
     expect(value.content).toEqual([{ type: "text", text: "Hi" }]);
     expect(losses).toEqual([]);
-    const { out, losses: streamed } = translateAll("chat", "messages", [
+    const { out, losses: streamed } = translateEvents("chat", "messages", [
       chunk({ role: "assistant", content: "Hi", audio: placeholder }),
       chunk({}, "stop"),
       "[DONE]",
@@ -298,7 +283,7 @@ describe("an OpenAI audio answer's transcript is text, in a stream and in a whol
       .finalChatCompletion();
     expect(final.choices[0]?.message.audio?.transcript).toBe("Hello.");
     const viaResponse = translateResponse("chat", "messages", final).value;
-    const viaStream = accumulate("messages", translateAll("chat", "messages", audioStream).out as never);
+    const viaStream = accumulate("messages", translateEvents("chat", "messages", audioStream).out as never);
     expect(viaStream.content).toEqual(viaResponse.content);
     expect(viaStream.stop_reason).toBe(viaResponse.stop_reason);
   });

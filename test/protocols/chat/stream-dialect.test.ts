@@ -7,35 +7,17 @@
  */
 import { describe, expect, test } from "vitest";
 import type { ChatDialect } from "../../../src/common/options";
-import {
-  accumulate,
-  chat,
-  createStreamTranslator,
-  type Protocol,
-  type TranslateOptions,
-  translateResponse,
-} from "../../../src/index";
-import { fixtureIndex, streamEvents } from "../../helpers/fixtures";
+import { accumulate, chat, translateResponse } from "../../../src/index";
+import { recordedEvents } from "../../helpers/fixtures";
 import { grammars } from "../../helpers/grammar";
 import { normalize } from "../../helpers/normalize";
+import { translateEvents } from "../../helpers/translate";
 
 const dialects: ChatDialect[] = ["openai", "compatible", "deepseek", "openrouter", "qwen", "vllm"];
 
-function recorded(path: string): unknown[] {
-  const entry = fixtureIndex.find((item) => item.path === path);
-  if (entry === undefined) throw new Error(`no fixture ${path}`);
-  return streamEvents(entry);
-}
-
-function translateAll(from: Protocol, to: Protocol, events: readonly unknown[], options?: TranslateOptions) {
-  const translator = createStreamTranslator(from, to, options);
-  const out = [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
-  return { out, losses: translator.losses };
-}
-
 describe("the chat stream encoder writes reasoning the way each dialect's upstream does", () => {
-  const thinkingStream = recorded("messages/stream/anthropic-thinking.sse");
-  const redactedStream = recorded("messages/stream/anthropic-redacted-thinking.sse");
+  const thinkingStream = recordedEvents("messages/stream/anthropic-thinking.sse");
+  const redactedStream = recordedEvents("messages/stream/anthropic-redacted-thinking.sse");
 
   /** The reasoning fields the translated chat deltas carry. */
   const reasoningFields = (out: readonly unknown[]) => {
@@ -56,7 +38,7 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
     ["vllm", ["reasoning"]],
     ["openrouter", ["reasoning", "reasoning_details"]],
   ] as const)("%s: thinking goes as %j", (dialect, fields) => {
-    const { out } = translateAll("messages", "chat", thinkingStream, { chatDialect: dialect });
+    const { out } = translateEvents("messages", "chat", thinkingStream, { chatDialect: dialect });
     expect(grammars.chat(out)).toEqual([]);
     for (const event of out) expect(chat.streamEvent.safeParse(event).success).toBe(true);
     expect(reasoningFields(out)).toEqual(fields);
@@ -65,9 +47,9 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
   test.each(dialects.filter((dialect) => dialect !== "openrouter"))(
     "%s: the signature and redacted thinking cannot go, and each is a loss",
     (dialect) => {
-      const signed = translateAll("messages", "chat", thinkingStream, { chatDialect: dialect });
+      const signed = translateEvents("messages", "chat", thinkingStream, { chatDialect: dialect });
       expect(signed.losses.map((item) => item.kind)).toEqual(["dropped"]);
-      const redacted = translateAll("messages", "chat", redactedStream, { chatDialect: dialect });
+      const redacted = translateEvents("messages", "chat", redactedStream, { chatDialect: dialect });
       expect(redacted.losses.map((item) => item.kind)).toEqual(["dropped", "dropped"]);
     },
   );
@@ -76,9 +58,9 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
     ["a signed thinking stream", thinkingStream],
     ["a redacted thinking stream", redactedStream],
   ])("openrouter: %s → chat → messages again keeps every block, signature and data", (_, source) => {
-    const there = translateAll("messages", "chat", source, { chatDialect: "openrouter" });
+    const there = translateEvents("messages", "chat", source, { chatDialect: "openrouter" });
     expect(there.losses).toEqual([]);
-    const back = translateAll("chat", "messages", there.out);
+    const back = translateEvents("chat", "messages", there.out);
     expect(back.losses).toEqual([]);
     expect(grammars.messages(back.out)).toEqual([]);
     expect(accumulate("messages", back.out as never).content).toEqual(
@@ -120,7 +102,7 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
     const empty = [{ type: "reasoning.text", text: "", format: "anthropic-claude-v1", index: 0 }];
     const viaStream = accumulate(
       "chat",
-      translateAll("messages", "chat", events, options).out as never,
+      translateEvents("messages", "chat", events, options).out as never,
       options,
     );
     expect(viaStream.choices[0]?.message.reasoning_details).toEqual(empty);
@@ -129,7 +111,7 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
   });
 
   test("openrouter: the signature arrives as a reasoning_details entry of its own, as OpenRouter sends it", () => {
-    const { out } = translateAll("messages", "chat", thinkingStream, { chatDialect: "openrouter" });
+    const { out } = translateEvents("messages", "chat", thinkingStream, { chatDialect: "openrouter" });
     const signature = (accumulate("messages", thinkingStream as never).content[0] as { signature: string })
       .signature;
     expect(out).toContainEqual(
@@ -156,7 +138,7 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
         const options = { chatDialect: dialect, created: 1 };
         const viaStream = accumulate(
           "chat",
-          translateAll("messages", "chat", source, options).out as never,
+          translateEvents("messages", "chat", source, options).out as never,
           options,
         );
         const viaResponse = translateResponse(
@@ -183,11 +165,11 @@ describe("Gemini's thought signature on a call rides extra_content in the dialec
     "%s: the call's first delta carries it, and it comes back to generative",
     (dialect) => {
       const options = { chatDialect: dialect, model: "gemini-3-flash-preview" };
-      const there = translateAll("generative", "chat", signedCall, options);
+      const there = translateEvents("generative", "chat", signedCall, options);
       expect(there.losses.map((item) => item.kind)).toEqual(["synthesized"]);
       const call = (there.out[1] as chat.Chunk).choices[0]?.delta.tool_calls?.[0];
       expect(call?.extra_content).toEqual({ google: { thought_signature: "=" } });
-      const back = translateAll("chat", "generative", there.out);
+      const back = translateEvents("chat", "generative", there.out);
       expect(back.losses).toEqual([]);
       const parts = accumulate("generative", back.out as never).candidates?.[0]?.content?.parts;
       expect(parts).toEqual([{ functionCall: { id: call?.id, name: "a", args: {} }, thoughtSignature: "=" }]);
@@ -195,7 +177,7 @@ describe("Gemini's thought signature on a call rides extra_content in the dialec
   );
 
   test("openai: OpenAI rejects unknown fields, so the signature is dropped with a loss", () => {
-    const there = translateAll("generative", "chat", signedCall, { model: "gemini-3-flash-preview" });
+    const there = translateEvents("generative", "chat", signedCall, { model: "gemini-3-flash-preview" });
     expect(JSON.stringify(there.out)).not.toContain("extra_content");
     expect(there.losses.map((item) => item.kind)).toEqual(["synthesized", "dropped"]);
   });
