@@ -7,8 +7,8 @@ import { protocols } from "../src/index";
 import { fixtureIndex, fixtureProtocols } from "./helpers/fixtures";
 
 describe("the fixture index", () => {
-  test("lists 284 recorded payloads across the four protocols", () => {
-    expect(fixtureIndex).toHaveLength(284);
+  test("lists 285 recorded payloads across the four protocols", () => {
+    expect(fixtureIndex).toHaveLength(285);
     expect(new Set(fixtureProtocols)).toEqual(new Set(["chat", "messages", "generative", "responses"]));
   });
 

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import {
+  type chat,
+  createStreamTranslator,
   embeddings,
   errors,
   identifyRequest,
@@ -81,6 +83,41 @@ describe("README examples", () => {
       ["/messages/1", "synthesized"],
       ["/thinking/budget_tokens", "approximated"],
     ]);
+  });
+
+  test("chat-compatible upstreams: a thinking stream toward OpenRouter keeps its signature", () => {
+    const claudeThinkingStream = [
+      {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "claude-sonnet-4-5",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 5, output_tokens: 1 },
+        },
+      },
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Let me" } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "EqQB" } },
+    ];
+    const toOpenRouter = createStreamTranslator("messages", "chat", { chatDialect: "openrouter" });
+    const deltas = claudeThinkingStream
+      .flatMap((event) => toOpenRouter.push(event as never))
+      .map((chunk) => (typeof chunk === "string" ? chunk : (chunk as chat.Chunk).choices[0]?.delta));
+    const entry = { format: "anthropic-claude-v1", index: 0 };
+    expect(deltas.slice(1)).toEqual([
+      { reasoning: "Let me", reasoning_details: [{ type: "reasoning.text", text: "Let me", ...entry }] },
+      { reasoning_details: [{ type: "reasoning.text", signature: "EqQB", ...entry }] },
+    ]);
+    expect(toOpenRouter.losses).toEqual([]);
   });
 
   test("translate an error: 529 overloaded becomes a 503 for chat clients", () => {

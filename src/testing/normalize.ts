@@ -18,8 +18,9 @@ export function normalize(value: Json): Json {
     if (item === undefined) continue;
     // `stream: false` is every protocol's default: a body that says it and one that omits it ask the same.
     if (key === "stream" && item === false) continue;
-    // chat's empty `reasoning_content` is no reasoning (streams carry no empty deltas).
-    if (key === "reasoning_content" && item === "") continue;
+    // chat's empty `reasoning_content` (`reasoning` in the vLLM and OpenRouter dialects) is no reasoning
+    // (streams carry no empty deltas).
+    if ((key === "reasoning_content" || key === "reasoning") && item === "") continue;
     // generative `thought: false` is the default of a part: it says the same as no `thought`.
     if (key === "thought" && item === false) continue;
     // A streamed request to chat asks for the final usage chunk (chat request encoder): the answer is the

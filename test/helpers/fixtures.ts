@@ -82,6 +82,13 @@ export function streamEvents(entry: FixtureEntry): unknown[] {
   return sseDataPayloads(readFixture(entry)).map((data) => (data === "[DONE]" ? data : JSON.parse(data)));
 }
 
+/** The parsed events of the stream fixture at `path` (relative to test/fixtures). */
+export function recordedEvents(path: string): unknown[] {
+  const entry = fixtureIndex.find((item) => item.path === path);
+  if (entry === undefined) throw new Error(`no fixture ${path} in test/fixtures/index.json`);
+  return streamEvents(entry);
+}
+
 /** The model id of a generative request fixture, from its URL (`/models/{model}:method`). */
 export function generativeModel(entry: FixtureEntry): string | undefined {
   const match = /\/models\/([^?]+):[A-Za-z]+/.exec(entry.url);

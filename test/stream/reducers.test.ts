@@ -68,6 +68,56 @@ describe("a delta continuing its block takes the inline fast path: the same stat
   });
 });
 
+describe("a reasoning delta of a chat-compatible dialect takes the fast path too", () => {
+  const head = { id: "c", object: "chat.completion.chunk", created: 1, model: "m" };
+  const chunk = (delta: object) => ({ ...head, choices: [{ index: 0, delta, finish_reason: null }] });
+  const pieces = Array.from({ length: 50 }, (_, index) => `thought ${index} `);
+  const decoder = adapters.chat.streamDecoder(options) as Reducer;
+
+  test("OpenRouter: `reasoning` with the same text in one reasoning_details entry", () => {
+    const entry = (text: string) => ({
+      type: "reasoning.text",
+      text,
+      format: "anthropic-claude-v1",
+      index: 0,
+    });
+    const events = [
+      chunk({ role: "assistant", content: "", reasoning: null, reasoning_details: [] }),
+      ...pieces.map((text) => chunk({ content: "", reasoning: text, reasoning_details: [entry(text)] })),
+    ];
+    const decoded = runFrozen(decoder, events);
+    expect(decoded.kept).toBeGreaterThanOrEqual(49);
+    expect(decoded.parts).toContainEqual({ type: "reasoning-start", index: 0, origin: "messages" });
+    expect(
+      decoded.parts.filter((part) => (part as common.StreamPart).type === "reasoning-delta"),
+    ).toHaveLength(50);
+  });
+
+  test("Mistral: one thinking chunk of one text chunk, then text chunks", () => {
+    const events = [
+      chunk({ role: "assistant", content: "" }),
+      ...pieces.map((text) => chunk({ content: [{ type: "thinking", thinking: [{ type: "text", text }] }] })),
+      ...pieces.map((text) => chunk({ content: [{ type: "text", text }] })),
+    ];
+    const decoded = runFrozen(decoder, events);
+    expect(decoded.kept).toBeGreaterThanOrEqual(98);
+  });
+
+  test.each(["openai", "vllm", "openrouter"] as const)(
+    "the chat encoder in the %s dialect",
+    (chatDialect) => {
+      const parts: common.StreamPart[] = [
+        { type: "response-start", id: "r" },
+        { type: "reasoning-start", index: 0, origin: "messages" },
+        ...pieces.map((text) => ({ type: "reasoning-delta" as const, index: 0, text })),
+        { type: "reasoning-end", index: 0 },
+      ];
+      const encoder = adapters.chat.streamEncoder(resolveOptions({ ...options, chatDialect })) as Reducer;
+      expect(runFrozen(encoder, parts).kept).toBeGreaterThanOrEqual(49);
+    },
+  );
+});
+
 describe("createStreamTranslator in strict mode", () => {
   const chunk = (delta: object, extra: object = {}) => ({
     id: "c",

@@ -52,7 +52,8 @@ function reasoningDetail(part: common.ReasoningPart, index: number): chat.Reason
   if (own !== undefined && own !== null && typeof own === "object") return own as chat.ReasoningDetail;
   const format = reasoningFormat(part.origin);
   if (part.redacted !== undefined) return { type: "reasoning.encrypted", data: part.redacted, format, index };
-  return part.signature === undefined
+  // An empty signature (messages opens every thinking block with one) signs nothing.
+  return part.signature === undefined || part.signature === ""
     ? { type: "reasoning.text", text: part.text, format, index }
     : { type: "reasoning.text", text: part.text, signature: part.signature, format, index };
 }

@@ -43,19 +43,35 @@ export function pick(node: object, keys: readonly string[]): Record<string, unkn
   return out;
 }
 
-const EMPTY_TOO = new Set([
+/** Known fields kept in a message's rest when `null` or `[]`: they say nothing, and chat restores them as given. */
+export const EMPTY_TOO: ReadonlySet<string> = new Set([
   "content",
   "refusal",
   "tool_calls",
   "annotations",
   "reasoning_content",
   "reasoning",
+  "reasoning_details",
+  "audio",
 ]);
 
 const isEmpty = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0);
 
+/**
+ * An audio answer that says nothing: every field `null`, `""` or 0 (Snowflake Cortex sends
+ * `{id: "", data: "", expires_at: 0, transcript: ""}` on every message). Kept as given, never a loss.
+ * `except`: a field not looked at (a stream piece's transcript, which is read as text).
+ */
+export function isEmptyAudio(audio: object, except?: string): boolean {
+  for (const key in audio) {
+    const value = (audio as Record<string, unknown>)[key];
+    if (key !== except && value !== null && value !== "" && value !== 0) return false;
+  }
+  return true;
+}
+
 /** Empty text a stream never carries as a delta; not `content`, whose `""` opens every chat stream (X1). */
-const EMPTY_TEXT = new Set(["refusal", "reasoning_content", "reasoning"]);
+export const EMPTY_TEXT: ReadonlySet<string> = new Set(["refusal", "reasoning_content", "reasoning"]);
 
 /**
  * What a message (or a delta) says beyond the common parts: fields that are null or empty (`refusal:

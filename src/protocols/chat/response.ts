@@ -17,7 +17,7 @@ import {
   withMessageSignature,
 } from "./assistant-decode";
 import { DIALECTS } from "./dialect";
-import { callId, choiceExtra, choiceRaw, pick } from "./extra";
+import { callId, choiceExtra, choiceRaw, isEmptyAudio, pick } from "./extra";
 import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
 import type * as chat from "./schema";
 import { decodeChatUsage, encodeChatUsage } from "./usage";
@@ -36,6 +36,7 @@ const MESSAGE_KEYS = new Set([
   "reasoning_details",
   "extra_content",
   "thought_signature",
+  "audio",
 ]);
 const USAGE_KEYS = new Set([
   "prompt_tokens",
@@ -117,6 +118,8 @@ function isRestEmpty(key: string, value: unknown): boolean {
       return value === null || value === "" || (Array.isArray(value) && value.length === 0);
     case "function_call":
       return value === null || (value !== undefined && (value as { name?: unknown }).name === "");
+    case "audio":
+      return value === null || (typeof value === "object" && isEmptyAudio(value as object));
     default:
       return false;
   }
@@ -169,6 +172,20 @@ function decodeMessage(message: chat.ResponseMessage, source: string, losses: Lo
     );
   } else if (content != null) {
     parts.push(...withCitations(decodeAssistantParts(content, `${source}/content`, losses), citations));
+  }
+  if (message.audio != null && !isEmptyAudio(message.audio)) {
+    // An audio answer's transcript is its text (the AI SDK's chat provider reads it so); the audio has
+    // no common slot. The stream decoder does the same with `delta.audio`.
+    const transcript = message.audio.transcript;
+    if (transcript !== "")
+      parts.push({ type: "text", text: transcript, source: `${source}/audio/transcript` });
+    losses.push(
+      loss(
+        `${source}/audio`,
+        "dropped",
+        "Audio output has no common equivalent and was dropped; its transcript was kept as text.",
+      ),
+    );
   }
   // Empty refusal is no part (a stream never carries an empty delta); chat keeps it in `extra`.
   if (message.refusal != null && message.refusal !== "")

@@ -460,21 +460,44 @@ export const deltaToolCall = z.looseObject({
   function: z
     .looseObject({ name: z.string().nullable().optional(), arguments: z.string().nullable().optional() })
     .optional(),
+  /** Gemini's compatible endpoint: the call's thought signature, as on a whole response's call. */
+  extra_content: extraContent.nullable().optional(),
 });
 export type DeltaToolCall = z.infer<typeof deltaToolCall>;
 
+/**
+ * A piece of an audio answer (OpenAI `modalities: ["audio"]`): the id first, transcript and base64 data
+ * in pieces, `expires_at` when the audio is done.
+ * @see https://platform.openai.com/docs/guides/audio
+ */
+export const deltaAudio = z.looseObject({
+  id: z.string().nullable().optional(),
+  transcript: z.string().nullable().optional(),
+  data: z.string().nullable().optional(),
+  expires_at: z.number().nullable().optional(),
+});
+export type DeltaAudio = z.infer<typeof deltaAudio>;
+
 export const delta = z.looseObject({
   role: openEnum<"developer" | "system" | "user" | "assistant" | "tool">().nullable().optional(),
-  content: z.string().nullable().optional(),
+  /** A string; Mistral sends an array of chunks (thinking and text), as in its whole responses. */
+  content: z
+    .union([z.string(), z.array(assistantPart)])
+    .nullable()
+    .optional(),
   refusal: z.string().nullable().optional(),
   reasoning_content: z.string().nullable().optional(),
   reasoning: z.string().nullable().optional(),
+  /** OpenRouter: the reasoning again, with the provider's signatures and encrypted entries. */
+  reasoning_details: z.array(reasoningDetail).nullable().optional(),
   tool_calls: z.array(deltaToolCall).nullable().optional(),
   function_call: z
     .looseObject({ name: z.string().nullable().optional(), arguments: z.string().nullable().optional() })
     .nullable()
     .optional(),
-  annotations: z.array(annotation).optional(),
+  /** vLLM sends `null`. */
+  annotations: z.array(annotation).nullable().optional(),
+  audio: deltaAudio.nullable().optional(),
 });
 export type Delta = z.infer<typeof delta>;
 

@@ -2,15 +2,30 @@
  * Chat chunks → common stream parts, as a pure reducer. Blocks are numbered in order of first
  * appearance; tool calls are keyed by index, then id, then "the latest" (research X3); a mid-stream
  * `error` becomes an `error` part (X10). Only choice 0 is decoded: stream parts carry no choice index.
+ * Every dialect's delta fields are read (research responses-and-dialects.md §3): `reasoning_content` or
+ * `reasoning`, OpenRouter `reasoning_details` (preferred: they carry signatures), Mistral content chunks,
+ * and an audio answer's transcript.
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
+import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import type { StreamReducer } from "../../common/reducer";
 import { cutOff } from "../../common/stream-end";
+import { reasoningOrigin } from "./dialect";
 import { decodeChatError } from "./error";
-import { type ChoiceRaw, chatExtra, choiceExtra, EMPTY_ID, mergeRaw, messageRest } from "./extra";
+import {
+  type ChoiceRaw,
+  chatExtra,
+  choiceExtra,
+  EMPTY_ID,
+  EMPTY_TEXT,
+  EMPTY_TOO,
+  isEmptyAudio,
+  mergeRaw,
+  messageRest,
+} from "./extra";
 import { decodeChatFinishReason } from "./finish-reason";
 import type * as chat from "./schema";
 import { decodeChatUsage } from "./usage";
@@ -28,9 +43,20 @@ const DELTA_KEYS = new Set([
   "tool_calls",
   "function_call",
   "annotations",
+  "reasoning_details",
+  "audio",
 ]);
 
-type Open = { readonly kind: "text" | "reasoning" | "refusal" | "tool"; readonly index: number };
+/**
+ * `origin` and `entry` are a reasoning block's: the protocol whose provider signed it and the OpenRouter
+ * `reasoning_details[].index` it was opened by, which a later entry must match to continue it.
+ */
+type Open = {
+  readonly kind: "text" | "reasoning" | "refusal" | "tool";
+  readonly index: number;
+  readonly origin?: common.ReasoningOrigin;
+  readonly entry?: number | undefined;
+};
 /** `at`: the `tool_calls[].index` the key was made from, if it was (lets `continued` match without a string). */
 type ToolEntry = {
   readonly key: string;
@@ -110,10 +136,121 @@ function openBlock(work: Work, kind: "text" | "reasoning" | "refusal", out: comm
   endOpen(work, out);
   const index = work.nextBlock;
   work.nextBlock = index + 1;
-  work.open = { kind, index };
+  work.open = kind === "reasoning" ? { kind, index, origin: "chat", entry: undefined } : { kind, index };
   if (kind === "text") out.push({ type: "text-start", index });
   if (kind === "reasoning") out.push({ type: "reasoning-start", index, origin: "chat" });
   return index;
+}
+
+/** The reasoning block of an OpenRouter entry: the open one when the entry continues it, else a new one. */
+function detailBlock(
+  work: Work,
+  origin: common.ReasoningOrigin,
+  entry: number | undefined,
+  out: common.StreamPart[],
+): number {
+  const open = work.open;
+  if (open?.kind === "reasoning" && open.origin === origin && open.entry === entry) return open.index;
+  endOpen(work, out);
+  const index = work.nextBlock;
+  work.nextBlock = index + 1;
+  work.open = { kind: "reasoning", index, origin, entry };
+  out.push({ type: "reasoning-start", index, origin });
+  return index;
+}
+
+const DETAIL_KEYS = new Set(["type", "text", "signature", "summary", "data", "format", "index"]);
+
+/**
+ * OpenRouter `reasoning_details` pieces: text (or summary) and signature continue the block of their
+ * entry, whose `format` names the provider that signed it (its origin); an encrypted entry is a redacted
+ * block of its own. As the whole-response decoder reads them (`decodeReasoningDetails`).
+ */
+function reasoningDetails(
+  work: Work,
+  details: readonly chat.ReasoningDetail[],
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
+  for (let position = 0; position < details.length; position++) {
+    const detail = details[position] as chat.ReasoningDetail;
+    const at = `/choices/0/delta/reasoning_details/${position}`;
+    const origin = reasoningOrigin(detail.format);
+    const entry = detail.index ?? undefined;
+    if (detail.type === "reasoning.text" || detail.type === "reasoning.summary") {
+      const index = detailBlock(work, origin, entry, out);
+      const text = detail.type === "reasoning.text" ? detail.text : detail.summary;
+      if (text != null && text !== "") out.push({ type: "reasoning-delta", index, text });
+      if (detail.type === "reasoning.text" && detail.signature != null && detail.signature !== "")
+        out.push({ type: "reasoning-signature", index, signature: detail.signature });
+    } else if (detail.type === "reasoning.encrypted") {
+      endOpen(work, out);
+      const index = detailBlock(work, origin, entry, out);
+      out.push({ type: "reasoning-redacted", index, data: detail.data ?? "" });
+      endOpen(work, out);
+    } else {
+      const message = `A reasoning entry of type "${detail.type}" has no common equivalent and was dropped.`;
+      reportOnce(work, at, message, losses);
+      continue;
+    }
+    for (const key in detail) {
+      const value = (detail as Record<string, unknown>)[key];
+      if (DETAIL_KEYS.has(key) || !Object.hasOwn(detail, key) || value == null || value === "") continue;
+      const message = `\`${key}\` on a reasoning entry has no common equivalent and was dropped.`;
+      reportOnce(work, `${at}/${key}`, message, losses);
+    }
+  }
+}
+
+/**
+ * Mistral's content chunks: text and refusal as their deltas, a thinking chunk's text chunks as
+ * reasoning; any other chunk is dropped with a loss (as `decodeAssistantParts` reads a whole message).
+ */
+function contentParts(
+  work: Work,
+  parts: readonly chat.AssistantPart[],
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
+  for (let position = 0; position < parts.length; position++) {
+    const part = parts[position] as chat.AssistantPart;
+    const at = `/choices/0/delta/content/${position}`;
+    if (part.type === "text") {
+      const text = (part as chat.TextPart).text;
+      if (text !== "") out.push({ type: "text-delta", index: openBlock(work, "text", out), text });
+    } else if (part.type === "refusal") {
+      const text = (part as chat.RefusalPart).refusal;
+      if (text !== "") out.push({ type: "refusal-delta", index: openBlock(work, "refusal", out), text });
+    } else if (part.type === "thinking") {
+      const chunks = (part as chat.ThinkingPart).thinking;
+      for (let inner = 0; inner < chunks.length; inner++) {
+        const chunk = chunks[inner] as chat.ThinkingPart["thinking"][number];
+        if (chunk.type !== "text" || chunk.text === undefined) {
+          const message = `A ${chunk.type} chunk inside thinking has no common equivalent and was dropped.`;
+          reportOnce(work, `${at}/thinking/${inner}`, message, losses);
+        } else if (chunk.text !== "")
+          out.push({ type: "reasoning-delta", index: openBlock(work, "reasoning", out), text: chunk.text });
+      }
+    } else {
+      const message = `A ${part.type} content part has no common equivalent and was dropped.`;
+      reportOnce(work, at, message, losses);
+    }
+  }
+}
+
+/**
+ * An audio answer's piece: its transcript is the answer's text (as the AI SDK's chat provider reads
+ * it); the audio itself (id, data, expiry) has no common slot, one loss for the stream. The
+ * whole-response decoder does the same with `message.audio` (response.ts).
+ */
+function audioPiece(work: Work, audio: chat.DeltaAudio, out: common.StreamPart[], losses: Loss[]): void {
+  const transcript = audio.transcript;
+  if (transcript != null && transcript !== "")
+    out.push({ type: "text-delta", index: openBlock(work, "text", out), text: transcript });
+  if (!isEmptyAudio(audio, "transcript")) {
+    const message = "Audio output has no common equivalent and was dropped; its transcript was kept as text.";
+    reportOnce(work, "/choices/0/delta/audio", message, losses);
+  }
 }
 
 function reportOnce(work: Work, path: string, message: string, losses: Loss[]): void {
@@ -132,6 +269,10 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
         ? `d${id}`
         : (work.lastToolKey ?? `p${position}`);
   const known = work.tools.find((entry) => entry.key === key);
+  const signed = call.extra_content?.google?.thought_signature;
+  // Gemini's compatible endpoint signs a call as in a whole response (`decodeChatToolCall`).
+  const signature: common.Signature | undefined =
+    signed === undefined || signed === "" ? undefined : { origin: "generative", value: signed };
   // A new id at an index already used is a new call (providers that reuse index 0, X3).
   const isNew = known === undefined || (id !== undefined && known.id !== undefined && known.id !== id);
   let block: number;
@@ -148,11 +289,13 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
       ...(id === undefined ? {} : { id }),
       ...(call.id === "" ? { extra: EMPTY_ID } : {}),
       name: call.function?.name ?? "",
+      ...(signature === undefined ? {} : { signature }),
     });
   } else {
     // Pieces for a call whose block another block has ended still belong to it (chat routes by index):
     // the fold (accumulate) takes them; a target that cannot reopen the block reports the loss.
     block = known.block;
+    if (signature !== undefined) out.push({ type: "block-signature", index: block, signature });
   }
   work.lastToolKey = key;
   const args = call.function?.arguments;
@@ -162,13 +305,20 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
 
 function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart[], losses: Loss[]): void {
   const delta = choice.delta;
-  const reasoning = delta.reasoning_content ?? delta.reasoning;
-  if (reasoning !== undefined && reasoning !== null && reasoning !== "") {
-    out.push({ type: "reasoning-delta", index: openBlock(work, "reasoning", out), text: reasoning });
+  // OpenRouter repeats the text of its `reasoning_details` in `reasoning`: the details, which also
+  // carry the signatures, are read, and `reasoning` only when there are none.
+  const details = delta.reasoning_details;
+  if (details != null && details.length > 0) reasoningDetails(work, details, out, losses);
+  else {
+    const reasoning = delta.reasoning_content ?? delta.reasoning;
+    if (reasoning !== undefined && reasoning !== null && reasoning !== "")
+      out.push({ type: "reasoning-delta", index: openBlock(work, "reasoning", out), text: reasoning });
   }
-  if (delta.content !== undefined && delta.content !== null && delta.content !== "") {
-    out.push({ type: "text-delta", index: openBlock(work, "text", out), text: delta.content });
-  }
+  const content = delta.content;
+  if (typeof content === "string") {
+    if (content !== "") out.push({ type: "text-delta", index: openBlock(work, "text", out), text: content });
+  } else if (content != null) contentParts(work, content, out, losses);
+  if (delta.audio != null) audioPiece(work, delta.audio, out, losses);
   if (delta.refusal !== undefined && delta.refusal !== null && delta.refusal !== "") {
     out.push({ type: "refusal-delta", index: openBlock(work, "refusal", out), text: delta.refusal });
   }
@@ -178,7 +328,7 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
   if (delta.function_call != null) {
     toolCall(work, { index: 0, function: delta.function_call }, 0, out);
   }
-  if (delta.annotations !== undefined && delta.annotations.length > 0) {
+  if (delta.annotations != null && delta.annotations.length > 0) {
     if (work.open?.kind === "text") work.annotations = [...work.annotations, ...delta.annotations];
     else {
       // No text block to ride on: chat itself keeps them (on the finish), other protocols lose them.
@@ -221,16 +371,6 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
   }
 }
 
-/** The fields of a chunk's choice and delta that the kept raw fields (`ChatDecodeState.kept`) gather. */
-const EMPTY_TOO = new Set([
-  "content",
-  "refusal",
-  "tool_calls",
-  "annotations",
-  "reasoning_content",
-  "reasoning",
-]);
-const EMPTY_TEXT = new Set(["refusal", "reasoning_content", "reasoning"]);
 const isEmptyValue = (value: unknown): boolean =>
   value === null || (Array.isArray(value) && value.length === 0);
 const isRecord = (value: unknown): boolean =>
@@ -291,12 +431,53 @@ function keptChanges(kept: ChoiceRaw, choice: object, delta: object): boolean {
 }
 
 /**
+ * The text of a Mistral content chunk list that continues a block of `kind`: one text chunk, or one
+ * thinking chunk holding one text chunk, with no other fields; `undefined` for any other list.
+ */
+function chunkText(parts: readonly unknown[], kind: Open["kind"]): string | undefined {
+  if (parts.length !== 1) return undefined;
+  let chunk = parts[0];
+  if (kind === "reasoning") {
+    if (typeof chunk !== "object" || chunk === null || !keysAre(chunk, THINKING_CHUNK)) return undefined;
+    const { type, thinking } = chunk as { type?: unknown; thinking?: unknown };
+    if (type !== "thinking" || !Array.isArray(thinking) || thinking.length !== 1) return undefined;
+    chunk = thinking[0];
+  } else if (kind !== "text") return undefined;
+  if (typeof chunk !== "object" || chunk === null || !keysAre(chunk, TEXT_CHUNK)) return undefined;
+  const { type, text } = chunk as { type?: unknown; text?: unknown };
+  return type === "text" && typeof text === "string" ? text : undefined;
+}
+
+const TEXT_CHUNK = ["type", "text"];
+const THINKING_CHUNK = ["type", "thinking"];
+
+/**
+ * The text of OpenRouter `reasoning_details` that continue the open reasoning block: one `reasoning.text`
+ * entry of the block's entry index and origin, with no signature and no field the general path would
+ * report; `undefined` for any other list.
+ */
+function continuedDetail(open: Open, details: readonly unknown[]): string | undefined {
+  if (details.length !== 1 || open.kind !== "reasoning") return undefined;
+  const detail = details[0];
+  if (typeof detail !== "object" || detail === null) return undefined;
+  const { type, text, signature, format, index } = detail as Record<string, unknown>;
+  if (type !== "reasoning.text" || typeof text !== "string" || (signature != null && signature !== ""))
+    return undefined;
+  const entry = typeof index === "number" ? index : index == null ? undefined : Number.NaN;
+  if (entry !== open.entry || (format != null && typeof format !== "string")) return undefined;
+  if (reasoningOrigin(format as string | null | undefined) !== open.origin) return undefined;
+  for (const key in detail) if (!DETAIL_KEYS.has(key)) return undefined;
+  return text;
+}
+
+/**
  * The latest tool call, when `call` continues it without changing the state (by `tool_calls` index, as
  * `toolCall` routes it); `undefined` when the general path must decide.
  */
 function continuedCall(state: ChatDecodeState, call: unknown): ToolEntry | undefined {
   if (typeof call !== "object" || call === null) return undefined;
-  const { index, id } = call as chat.DeltaToolCall;
+  const { index, id, extra_content } = call as chat.DeltaToolCall;
+  if (extra_content != null) return undefined;
   const last = state.tools[state.tools.length - 1];
   if (last === undefined || typeof index !== "number" || last.at !== index) return undefined;
   if (state.lastToolKey !== last.key || state.open?.index !== last.block) return undefined;
@@ -327,18 +508,31 @@ function continuedPart(
   const delta = choice.delta;
   if (typeof delta !== "object" || delta === null) return undefined;
   let text: string | undefined;
-  let textKey: string | undefined;
   let call: chat.DeltaToolCall | undefined;
+  /** The text of an OpenRouter entry continuing the block; it wins over the `reasoning` beside it. */
+  let detail: string | undefined;
   for (const key in delta) {
     if (key === "role") continue;
     const value = (delta as Record<string, unknown>)[key];
     if (key === "reasoning" && "reasoning_content" in delta) return undefined;
-    const kind = typeof value === "string" && value !== "" ? textKind(key) : undefined;
+    let kind = typeof value === "string" && value !== "" ? textKind(key) : undefined;
+    let piece = value;
+    if (key === "content" && Array.isArray(value) && value.length > 0) {
+      // A Mistral chunk: one text, or one thinking chunk of one text, continuing the block.
+      piece = chunkText(value, open.kind);
+      if (piece === undefined) return undefined;
+      kind = open.kind === "text" ? "text" : "reasoning";
+      if (piece === "") continue;
+    }
     if (kind !== undefined) {
       // One text field only; `reasoning_content` beside `reasoning` is the general path's to settle.
       if (text !== undefined || kind !== open.kind) return undefined;
-      text = value as string;
-      textKey = key;
+      text = piece as string;
+      continue;
+    }
+    if (key === "reasoning_details" && Array.isArray(value) && value.length > 0) {
+      detail = continuedDetail(open, value);
+      if (detail === undefined) return undefined;
       continue;
     }
     if (key === "tool_calls" && Array.isArray(value) && value.length > 0) {
@@ -347,11 +541,20 @@ function continuedPart(
       continue;
     }
     if (key === "function_call" && value != null) return undefined;
-    if ((key === "tool_calls" || key === "annotations") && value != null && !isEmptyValue(value))
+    if (
+      (key === "tool_calls" || key === "annotations" || key === "audio" || key === "content") &&
+      value != null &&
+      typeof value !== "string" &&
+      !isEmptyValue(value)
+    )
       return undefined;
     if (deltaKeptChanges(state.kept, key, value)) return undefined;
   }
   if (choiceKeptChanges(state.kept, choice)) return undefined;
+  if (detail !== undefined) {
+    if (detail === "") return null;
+    text = detail;
+  }
   const index = open.index;
   if (call !== undefined) {
     if (text !== undefined || continuedCall(state, call) === undefined) return undefined;
@@ -360,9 +563,10 @@ function continuedPart(
     return typeof args === "string" ? { type: "tool-call-delta", index, argumentsText: args } : undefined;
   }
   if (text === undefined) return undefined;
-  return textKey === "content"
+  // Every text field above is of the open block's kind.
+  return open.kind === "text"
     ? { type: "text-delta", index, text }
-    : textKey === "refusal"
+    : open.kind === "refusal"
       ? { type: "refusal-delta", index, text }
       : { type: "reasoning-delta", index, text };
 }

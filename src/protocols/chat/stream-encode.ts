@@ -3,7 +3,9 @@
  * X1): a role delta first; content/reasoning/refusal deltas; per tool call a first delta with
  * index/id/name and empty arguments, then argument pieces; one finish chunk; a usage chunk with
  * `choices: []` when usage is known; `[DONE]` from `end()`. A mid-stream error is the chat error
- * object and nothing follows it (X10).
+ * object and nothing follows it (X10). Reasoning goes in the dialect's field (`options.chatDialect`);
+ * toward OpenRouter also as `reasoning_details` entries, signatures and redacted reasoning included, the
+ * way OpenRouter streams them (test/fixtures/chat/stream/openrouter-reasoning.sse).
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
 import { keysAre } from "../../common/json";
@@ -11,10 +13,19 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { DIALECTS, type Dialect, reasoningFormat } from "./dialect";
 import { chatErrorType, encodeChatError } from "./error";
 import { type ChoiceRaw, callId, choiceRaw } from "./extra";
 import { type ChatFinishReason, encodeChatFinishReason } from "./finish-reason";
-import { type Chunk, type Delta, DONE, type StreamEvent } from "./schema";
+import {
+  type Chunk,
+  type Delta,
+  type DeltaToolCall,
+  DONE,
+  type ExtraContent,
+  type ReasoningDetail,
+  type StreamEvent,
+} from "./schema";
 import { encodeChatUsage } from "./usage";
 
 export type ChatEncodeState = {
@@ -26,10 +37,25 @@ export type ChatEncodeState = {
   readonly extra: Readonly<Record<string, unknown>> | undefined;
   /** Block index → tool-call ordinal (the chat `tool_calls[].index`). */
   readonly toolOrdinals: readonly (readonly [number, number])[];
+  /** The `reasoning_details[].index` of the next reasoning block (openrouter dialect). */
+  readonly nextEntry: number;
+  /** Open reasoning blocks (openrouter dialect). */
+  readonly reasoning: readonly ReasoningBlock[];
   readonly finished: boolean;
   readonly usage: common.Usage | undefined;
   /** After an error or `end()`, nothing more is emitted. */
   readonly closed: boolean;
+};
+
+/**
+ * An open reasoning block: its entry index and the provider its signature belongs to (`format`), and
+ * whether an entry of it went out (an empty block still sends one, as a whole response lists it).
+ */
+type ReasoningBlock = {
+  readonly block: number;
+  readonly entry: number;
+  readonly format: string;
+  readonly sent: boolean;
 };
 
 /** The draft one step changes (reducer.ts). */
@@ -44,6 +70,8 @@ function copy(state: ChatEncodeState): Work {
     created: state.created,
     extra: state.extra,
     toolOrdinals: state.toolOrdinals,
+    nextEntry: state.nextEntry,
+    reasoning: state.reasoning,
     finished: state.finished,
     usage: state.usage,
     closed: state.closed,
@@ -133,13 +161,54 @@ function finish(
   out.push(deltaChunk(work, {}, reason, kept));
 }
 
+/** The open reasoning block `index`, if any. */
+function reasoningOf(state: ChatEncodeState, index: number): ReasoningBlock | undefined {
+  const open = state.reasoning;
+  for (let at = 0; at < open.length; at++) if (open[at]?.block === index) return open[at];
+  return undefined;
+}
+
+/** A reasoning piece's delta in the dialect; `undefined` when it must go through the general path. */
+function reasoningDelta(
+  state: ChatEncodeState,
+  index: number,
+  text: string,
+  dialect: Dialect,
+): Delta | undefined {
+  if (!dialect.reasoningDetails)
+    return dialect.reasoningField === "reasoning" ? { reasoning: text } : { reasoning_content: text };
+  const block = reasoningOf(state, index);
+  if (block === undefined || !block.sent) return undefined;
+  return { reasoning: text, reasoning_details: [entryOf(block, "reasoning.text", "text", text)] };
+}
+
+/** An OpenRouter entry of `block` with one field, in the order OpenRouter writes its fields. */
+function entryOf(
+  block: ReasoningBlock,
+  type: "reasoning.text" | "reasoning.encrypted",
+  field: "text" | "signature" | "data",
+  value: string,
+): ReasoningDetail {
+  const entry: ReasoningDetail = { type };
+  entry[field] = value;
+  entry.format = block.format;
+  entry.index = block.entry;
+  return entry;
+}
+
 /** The one chunk a delta becomes once the stream has started, the state unchanged; else `undefined`. */
-function continuedChunk(state: ChatEncodeState, part: common.StreamPart): StreamEvent | undefined {
+function continuedChunk(
+  state: ChatEncodeState,
+  part: common.StreamPart,
+  dialect: Dialect,
+): StreamEvent | undefined {
   switch (part.type) {
     case "text-delta":
       return deltaChunk(state, { content: part.text });
-    case "reasoning-delta":
-      return deltaChunk(state, { reasoning_content: part.text });
+    case "reasoning-delta": {
+      const delta = reasoningDelta(state, part.index, part.text, dialect);
+      return delta === undefined ? undefined : deltaChunk(state, delta);
+    }
     case "refusal-delta":
       return deltaChunk(state, { refusal: part.text });
     case "tool-call-delta": {
@@ -156,15 +225,46 @@ function continuedChunk(state: ChatEncodeState, part: common.StreamPart): Stream
 
 const nothing = (): void => undefined;
 
-/** What each common part becomes; text-start, reasoning-start/-end and tool-call-end have no chat event. */
+/**
+ * A Gemini thought signature on a call as the dialects that carry it write it (Gemini's compatible
+ * endpoint streams it on the call's delta, as in a whole response); `undefined` where it cannot go.
+ */
+function extraContent(
+  signature: { readonly origin: common.Protocol; readonly value: string },
+  options: ResolvedOptions,
+): ExtraContent | undefined {
+  if (signature.origin !== "generative" || !DIALECTS[options.chatDialect].extraContent) return undefined;
+  return { google: { thought_signature: signature.value } };
+}
+
+/**
+ * The open reasoning block `index`, marked as having sent an entry (a block the decoder never started
+ * is started here, as chat's own).
+ */
+function sending(work: Work, index: number): ReasoningBlock {
+  const block = reasoningOf(work, index);
+  if (block?.sent === true) return block;
+  const entry = block?.entry ?? work.nextEntry;
+  if (block === undefined) work.nextEntry = entry + 1;
+  const sent = { block: index, entry, format: block?.format ?? reasoningFormat("chat"), sent: true };
+  work.reasoning = [...work.reasoning.filter((open) => open !== block), sent];
+  return sent;
+}
+
+/**
+ * What each common part becomes; text-start, reasoning-start and tool-call-end have no chat event, nor
+ * has reasoning-end but toward OpenRouter.
+ */
 const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "response-start": (work, part, out, _losses, options) => start(work, part, options, out),
   "text-start": nothing,
   "text-delta": (work, part, out) => {
     out.push(deltaChunk(work, { content: part.text }));
   },
-  "reasoning-delta": (work, part, out) => {
-    out.push(deltaChunk(work, { reasoning_content: part.text }));
+  "reasoning-delta": (work, part, out, _losses, options) => {
+    const dialect = DIALECTS[options.chatDialect];
+    if (dialect.reasoningDetails) sending(work, part.index);
+    out.push(deltaChunk(work, reasoningDelta(work, part.index, part.text, dialect) as Delta));
   },
   "refusal-delta": (work, part, out) => {
     out.push(deltaChunk(work, { refusal: part.text }));
@@ -182,14 +282,40 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
       );
     }
   },
-  "reasoning-start": nothing,
-  "reasoning-signature": (_work, _part, _out, losses) => {
-    losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+  "reasoning-start": (work, part, _out, _losses, options) => {
+    if (!DIALECTS[options.chatDialect].reasoningDetails) return;
+    const entry = work.nextEntry;
+    work.nextEntry = entry + 1;
+    const block = { block: part.index, entry, format: reasoningFormat(part.origin), sent: false };
+    work.reasoning = [...work.reasoning, block];
   },
-  "reasoning-redacted": (_work, _part, _out, losses) => {
-    losses.push(loss("", "dropped", "Redacted thinking is opaque to chat and was dropped."));
+  "reasoning-signature": (work, part, out, losses, options) => {
+    if (!DIALECTS[options.chatDialect].reasoningDetails) {
+      losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+      return;
+    }
+    // OpenRouter sends the signature as an entry of its own, after the text (openrouter-reasoning.sse);
+    // an empty one signs nothing.
+    if (part.signature === "") return;
+    const entry = entryOf(sending(work, part.index), "reasoning.text", "signature", part.signature);
+    out.push(deltaChunk(work, { reasoning_details: [entry] }));
   },
-  "reasoning-end": nothing,
+  "reasoning-redacted": (work, part, out, losses, options) => {
+    if (!DIALECTS[options.chatDialect].reasoningDetails) {
+      losses.push(loss("", "dropped", "Redacted thinking is opaque to chat and was dropped."));
+      return;
+    }
+    const entry = entryOf(sending(work, part.index), "reasoning.encrypted", "data", part.data);
+    out.push(deltaChunk(work, { reasoning_details: [entry] }));
+  },
+  "reasoning-end": (work, part, out) => {
+    const block = reasoningOf(work, part.index);
+    if (block === undefined) return;
+    work.reasoning = work.reasoning.filter((open) => open !== block);
+    // An empty block is still an entry, as in a whole response: it keeps the later entries' indices.
+    if (!block.sent)
+      out.push(deltaChunk(work, { reasoning_details: [entryOf(block, "reasoning.text", "text", "")] }));
+  },
   "tool-call-start": (work, part, out, losses, options) => {
     const ordinal = work.toolOrdinals.length;
     work.toolOrdinals = [...work.toolOrdinals, [part.index, ordinal]];
@@ -197,16 +323,24 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const id = own ?? syntheticId(options, work.id, ordinal);
     if (own === undefined)
       losses.push(loss("", "synthesized", "A tool call had no id; a deterministic one was made up."));
-    if (part.signature !== undefined)
+    const call: DeltaToolCall = {
+      index: ordinal,
+      id,
+      type: "function",
+      function: { name: part.name, arguments: "" },
+    };
+    const extra = part.signature === undefined ? undefined : extraContent(part.signature, options);
+    if (extra !== undefined) call.extra_content = extra;
+    else if (part.signature !== undefined)
       losses.push(loss("", "dropped", "Chat cannot carry a thought signature; it was dropped."));
-    out.push(
-      deltaChunk(work, {
-        tool_calls: [{ index: ordinal, id, type: "function", function: { name: part.name, arguments: "" } }],
-      }),
-    );
+    out.push(deltaChunk(work, { tool_calls: [call] }));
   },
-  "block-signature": (_work, _part, _out, losses) => {
-    losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+  "block-signature": (work, part, out, losses, options) => {
+    const ordinal = ordinalOf(work, part.index);
+    const extra = ordinal === undefined ? undefined : extraContent(part.signature, options);
+    if (ordinal === undefined || extra === undefined)
+      losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+    else out.push(deltaChunk(work, { tool_calls: [{ index: ordinal, extra_content: extra }] }));
   },
   "tool-call-delta": (work, part, out, losses) => {
     const ordinal = ordinalOf(work, part.index);
@@ -263,11 +397,12 @@ function step(
   out: StreamEvent[],
   losses: Loss[],
   options: ResolvedOptions,
+  dialect: Dialect,
 ): ChatEncodeState {
   if (state.closed) return state;
   if (state.started) {
     // Text goes straight out: the same state, one chunk.
-    const chunk = continuedChunk(state, part);
+    const chunk = continuedChunk(state, part, dialect);
     if (chunk !== undefined) {
       out.push(chunk);
       return state;
@@ -305,6 +440,7 @@ function end(
 export function chatStreamEncoder(
   options: ResolvedOptions,
 ): StreamReducer<ChatEncodeState, common.StreamPart, StreamEvent> {
+  const dialect = DIALECTS[options.chatDialect];
   return {
     initial: {
       started: false,
@@ -313,11 +449,13 @@ export function chatStreamEncoder(
       created: 0,
       extra: undefined,
       toolOrdinals: [],
+      nextEntry: 0,
+      reasoning: [],
       finished: false,
       usage: undefined,
       closed: false,
     },
-    step: (state, part, out, losses) => step(state, part, out, losses, options),
+    step: (state, part, out, losses) => step(state, part, out, losses, options, dialect),
     end: (state, out, losses) => end(state, out, losses, options),
   };
 }
@@ -339,7 +477,7 @@ function deltaJson(delta: object): string | undefined {
   }
   if (key === undefined) return undefined;
   const value = (delta as Record<string, unknown>)[key];
-  if (key === "content" || key === "reasoning_content" || key === "refusal")
+  if (key === "content" || key === "reasoning_content" || key === "reasoning" || key === "refusal")
     return typeof value === "string" ? `{"${key}":${JSON.stringify(value)}}` : undefined;
   if (key !== "tool_calls" || !Array.isArray(value) || value.length !== 1) return undefined;
   const call = value[0] as unknown;

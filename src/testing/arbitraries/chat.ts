@@ -701,8 +701,27 @@ const streamTextArb = fc.string({
 const cutsArb = fc.array(fc.nat(), { maxLength: 3 });
 
 /**
- * A chat stream as a real upstream sends it (research X1): role chunk, reasoning then text pieces, tool
- * calls whose arguments are split at odd places, a finish chunk, maybe a trailing usage chunk, `[DONE]`.
+ * How a chat-compatible upstream writes a reasoning or text piece: `reasoning_content` (DeepSeek,
+ * Qwen), `reasoning` (vLLM, Ollama), Mistral's content chunks, an audio answer's transcript (OpenAI).
+ */
+const reasoningStyleArb = fc.constantFrom("reasoning_content", "reasoning", "mistral");
+const textStyleArb = fc.constantFrom("content", "mistral", "audio");
+
+function reasoningDelta(style: string, piece: string): object {
+  if (style === "mistral")
+    return { content: [{ type: "thinking", thinking: [{ type: "text", text: piece }] }] };
+  return { [style]: piece };
+}
+
+function textDelta(style: string, piece: string): object {
+  if (style === "mistral") return { content: [{ type: "text", text: piece }] };
+  return style === "audio" ? { audio: { transcript: piece, data: "UklG" } } : { content: piece };
+}
+
+/**
+ * A chat stream as a real upstream sends it (research X1): role chunk, reasoning then text pieces (in
+ * any dialect's fields), tool calls whose arguments are split at odd places, a finish chunk, maybe a
+ * trailing usage chunk, `[DONE]`.
  */
 function grammaticalStreamArb(hard: Hard) {
   const text = hard.any ? fc.oneof(streamTextArb, textFor(hard)) : streamTextArb;
@@ -710,6 +729,8 @@ function grammaticalStreamArb(hard: Hard) {
     .record({
       reasoning: fc.tuple(text, cutsArb),
       text: fc.tuple(text, cutsArb),
+      reasoningStyle: reasoningStyleArb,
+      textStyle: textStyleArb,
       calls: fc.array(
         fc.record({
           name: fc.stringMatching(/^[a-z]{1,4}$/),
@@ -725,7 +746,7 @@ function grammaticalStreamArb(hard: Hard) {
         nil: undefined,
       }),
     })
-    .map(({ reasoning, text: answer, calls, finish, usage }) => {
+    .map(({ reasoning, text: answer, reasoningStyle, textStyle, calls, finish, usage }) => {
       const head = { id: "c1", object: "chat.completion.chunk", created: 7, model: "g" };
       const chunk = (delta: object, finish_reason: string | null = null) => ({
         ...head,
@@ -733,8 +754,9 @@ function grammaticalStreamArb(hard: Hard) {
       });
       const events: unknown[] = [chunk({ role: "assistant", content: "" })];
       for (const piece of pieces(...reasoning))
-        if (piece !== "") events.push(chunk({ reasoning_content: piece }));
-      for (const piece of pieces(...answer)) if (piece !== "") events.push(chunk({ content: piece }));
+        if (piece !== "") events.push(chunk(reasoningDelta(reasoningStyle, piece)));
+      for (const piece of pieces(...answer))
+        if (piece !== "") events.push(chunk(textDelta(textStyle, piece)));
       calls.forEach((call, index) => {
         events.push(
           chunk({
@@ -757,6 +779,79 @@ function grammaticalStreamArb(hard: Hard) {
       return events;
     });
 }
+
+const formatArb = fc.constantFrom("anthropic-claude-v1", "google-gemini-v1", "unknown", undefined);
+
+/**
+ * An OpenRouter stream: reasoning entries (text pieces, then maybe a signature entry; or one encrypted
+ * entry), each repeated in `reasoning` as OpenRouter does, then text and the finish. For the stream laws
+ * in the openrouter dialect, whose whole responses keep every entry.
+ */
+export const openRouterStreamArb = fc
+  .record({
+    entries: fc.array(
+      fc.oneof(
+        fc.record({
+          kind: fc.constant("text" as const),
+          text: fc.tuple(streamTextArb, cutsArb),
+          signature: fc.option(fc.stringMatching(/^[A-Za-z0-9+/]{1,12}$/), { nil: undefined }),
+          format: formatArb,
+        }),
+        fc.record({
+          kind: fc.constant("encrypted" as const),
+          data: fc.stringMatching(/^[A-Za-z0-9+/]{1,12}$/),
+          format: formatArb,
+        }),
+      ),
+      { maxLength: 3 },
+    ),
+    text: fc.tuple(streamTextArb, cutsArb),
+  })
+  .map(({ entries, text }) => {
+    const head = { id: "gen-1", object: "chat.completion.chunk", created: 7, model: "or" };
+    const chunk = (delta: object, finish_reason: string | null = null) => ({
+      ...head,
+      choices: [{ index: 0, delta, finish_reason }],
+    });
+    const events: unknown[] = [
+      chunk({ role: "assistant", content: "", reasoning: null, reasoning_details: [] }),
+    ];
+    entries.forEach((entry, index) => {
+      const format = entry.format === undefined ? {} : { format: entry.format };
+      if (entry.kind === "encrypted") {
+        events.push(
+          chunk({ reasoning_details: [{ type: "reasoning.encrypted", data: entry.data, ...format, index }] }),
+        );
+        return;
+      }
+      // OpenRouter opens a block with an empty entry (test/fixtures/chat/stream/openrouter-reasoning.sse).
+      events.push(
+        chunk({
+          reasoning: null,
+          reasoning_details: [{ type: "reasoning.text", text: "", ...format, index }],
+        }),
+      );
+      for (const piece of pieces(...entry.text))
+        events.push(
+          chunk({
+            reasoning: piece,
+            reasoning_details: [{ type: "reasoning.text", text: piece, ...format, index }],
+          }),
+        );
+      if (entry.signature !== undefined)
+        events.push(
+          chunk({
+            reasoning: null,
+            reasoning_details: [{ type: "reasoning.text", signature: entry.signature, ...format, index }],
+          }),
+        );
+    });
+    for (const piece of pieces(...text))
+      events.push(chunk({ content: piece, reasoning: null, reasoning_details: [] }));
+    events.push(chunk({ content: "" }, "stop"));
+    events.push("[DONE]");
+    return events;
+  });
 
 // ─── What the laws read ──────────────────────────────────────────────────────────────────────────
 
@@ -875,8 +970,17 @@ export const chatArbitraries: ProtocolArbitraries = {
   texts: (event) => {
     const choices = obj(event).choices;
     const first = Array.isArray(choices) ? choices.find((choice) => obj(choice).index === 0) : undefined;
-    const content = obj(obj(first).delta).content;
-    return typeof content === "string" ? [content] : [];
+    const delta = obj(obj(first).delta);
+    const content = delta.content;
+    // Mistral's text chunks, and an audio answer's transcript, are answer text too.
+    const texts =
+      typeof content === "string"
+        ? [content]
+        : Array.isArray(content)
+          ? content.map((part) => (obj(part).type === "text" ? String(obj(part).text ?? "") : ""))
+          : [];
+    const transcript = obj(delta.audio).transcript;
+    return typeof transcript === "string" ? [...texts, transcript] : texts;
   },
   usage: usageOf,
   grammar: chatGrammar,

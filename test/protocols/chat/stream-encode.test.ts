@@ -95,7 +95,13 @@ describe("chatStreamEncoder", () => {
     const text = (list: readonly chat.StreamEvent[]) =>
       list
         .filter((event): event is chat.Chunk => typeof event !== "string" && "choices" in event)
-        .map((chunk) => chunk.choices.find((choice) => choice.index === 0)?.delta.content ?? "")
+        .map((chunk) => {
+          const content = chunk.choices.find((choice) => choice.index === 0)?.delta.content ?? "";
+          // Mistral's content chunks: their text ones are the text.
+          return typeof content === "string"
+            ? content
+            : content.map((part) => (part.type === "text" ? (part as chat.TextPart).text : "")).join("");
+        })
         .join("");
     expect(text(out)).toBe(text(events));
   });
