@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { TranslationError, translateEventStream } from "../../src/index";
+import { type Loss, translateEventStream } from "../../src/index";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -68,20 +68,30 @@ describe("translateEventStream over Web Streams", () => {
     expect(seen.cancelled).toBe("client went away");
   });
 
-  test("an event that is not JSON errors the output with a 502 TranslationError and cancels the body", async () => {
+  test("an event that is not JSON ends the output with the target's error event and cancels the body", async () => {
     const { stream, seen } = countingSource([chunk("a"), "data: {not json\n\n", chunk("never read")]);
-    const failure = await readAll(translateEventStream("chat", "messages", stream)).catch(
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(TranslationError);
-    expect((failure as TranslationError).status).toBe(502);
-    expect((failure as TranslationError).message).toContain("not JSON");
+    const losses: Loss[] = [];
+    const out = (
+      await readAll(translateEventStream("chat", "messages", stream, { onLoss: (loss) => losses.push(loss) }))
+    ).join("");
+    // Everything before it, then messages' own error event; no normal stop, and the output never errors.
+    expect(out).toContain('"text":"a"');
+    expect(out).not.toContain("message_stop");
+    expect(out.endsWith("\n\n")).toBe(true);
+    const last = out.trim().split("\n\n").at(-1) ?? "";
+    expect(last).toMatch(/^event: error\ndata: /);
+    expect(JSON.parse(last.split("data: ")[1] ?? "")).toEqual({
+      type: "error",
+      error: { type: "api_error", message: expect.stringContaining("event 1 is not JSON: {not json") },
+    });
+    // The unreadable event is dropped, and the error made up in its place, both at its position.
+    expect(losses.map(({ path, kind }) => `${kind} ${path}`)).toEqual(["dropped /1", "synthesized /1"]);
     // The upstream connection is released rather than left open until it is collected.
-    expect(seen.cancelled).toBe(failure);
+    expect(seen.cancelled).toBeDefined();
     expect(seen.pulls).toBe(2);
   });
 
-  test("an upstream failure reaches the consumer as the same error", async () => {
+  test("an upstream failure ends the output with the target's error event, saying the connection failed", async () => {
     const problem = new Error("socket hang up");
     let sent = false;
     const stream = new ReadableStream<Uint8Array>({
@@ -94,11 +104,36 @@ describe("translateEventStream over Web Streams", () => {
     const reader = translateEventStream("chat", "generative", stream, { model: "m" }).getReader();
     const first = await reader.read();
     expect(decoder.decode(first.value)).toContain("partial");
-    await expect(reader.read()).rejects.toBe(problem);
+    const last = await reader.read();
+    const text = decoder.decode(last.value);
+    expect(JSON.parse(text.slice("data: ".length))).toEqual({
+      error: {
+        code: 502,
+        status: "INTERNAL",
+        message: expect.stringContaining(
+          "failed before its finish (the upstream connection failed: socket hang up)",
+        ),
+      },
+    });
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
   });
 
-  test("the same protocol on both sides returns the body itself", () => {
-    const { stream } = countingSource([]);
-    expect(translateEventStream("chat", "chat", stream)).toBe(stream);
+  test("the same protocol on both sides passes the bytes through, and ends a cut body with its own error event", async () => {
+    const whole = chunk("Hel") + chunk("lo");
+    const { stream } = countingSource([whole.slice(0, 30), whole.slice(30), 'data: {"id":"c1","obj']);
+    const out = (await readAll(translateEventStream("chat", "chat", stream))).join("");
+    // The input's own bytes, the cut event left out, then chat's error object.
+    expect(out.startsWith(whole)).toBe(true);
+    const rest = out.slice(whole.length);
+    expect(rest).toMatch(/^data: \{"error":/);
+    expect(JSON.parse(rest.slice("data: ".length))).toMatchObject({
+      error: { type: "server_error", message: expect.stringContaining("not JSON") },
+    });
+  });
+
+  test("the same protocol on both sides adds nothing to a complete body", async () => {
+    const whole = `${chunk("Hel")}${chunk("", ',"finish_reason":"stop"')}data: [DONE]\n\n`;
+    const { stream } = countingSource([whole.slice(0, 17), whole.slice(17)]);
+    expect((await readAll(translateEventStream("chat", "chat", stream))).join("")).toBe(whole);
   });
 });

@@ -4,11 +4,13 @@
  * `error` becomes an `error` part (X10). Only choice 0 is decoded: stream parts carry no choice index.
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
+import { inputSeed } from "../../common/digest";
+import { rebaseError } from "../../common/error-kind";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import type { StreamReducer } from "../../common/reducer";
-import { cutOff } from "../../common/stream-end";
+import { cutOff, eventPointer } from "../../common/stream-end";
 import { decodeChatError } from "./error";
 import { type ChoiceRaw, chatExtra, choiceExtra, EMPTY_ID, mergeRaw, messageRest } from "./extra";
 import { decodeChatFinishReason } from "./finish-reason";
@@ -49,6 +51,8 @@ export type ChatDecodeState = {
   readonly lastToolKey: string | undefined;
   /** url_citation annotations waiting for the end of the current text block. */
   readonly annotations: readonly unknown[];
+  /** Where the first of them came from, for a loss about them. */
+  readonly annotationsSource: string | undefined;
   /** Choice 0's fields with no common slot so far (`logprobs`, `refusal: null` ...), for its `finish`. */
   readonly kept: ChoiceRaw;
   readonly finished: boolean;
@@ -65,6 +69,7 @@ const initial: ChatDecodeState = {
   tools: [],
   lastToolKey: undefined,
   annotations: [],
+  annotationsSource: undefined,
   kept: { choice: {}, message: {} },
   finished: false,
   done: false,
@@ -84,6 +89,7 @@ function copy(state: ChatDecodeState): Work {
     tools: state.tools,
     lastToolKey: state.lastToolKey,
     annotations: state.annotations,
+    annotationsSource: state.annotationsSource,
     kept: state.kept,
     finished: state.finished,
     done: state.done,
@@ -97,9 +103,12 @@ function endOpen(work: Work, out: common.StreamPart[]): void {
   if (open === undefined) return;
   if (open.kind === "text") {
     const citations =
-      work.annotations.length === 0 ? undefined : { origin: "chat" as const, items: work.annotations };
+      work.annotations.length === 0
+        ? undefined
+        : { origin: "chat" as const, items: work.annotations, source: work.annotationsSource };
     out.push({ type: "text-end", index: open.index, ...(citations === undefined ? {} : { citations }) });
     work.annotations = [];
+    work.annotationsSource = undefined;
   } else if (open.kind === "reasoning") out.push({ type: "reasoning-end", index: open.index });
   else if (open.kind === "tool") out.push({ type: "tool-call-end", index: open.index });
   work.open = undefined;
@@ -116,13 +125,30 @@ function openBlock(work: Work, kind: "text" | "reasoning" | "refusal", out: comm
   return index;
 }
 
-function reportOnce(work: Work, path: string, message: string, losses: Loss[]): void {
-  if (work.reported.includes(path)) return;
-  work.reported = [...work.reported, path];
-  losses.push(loss(path, "dropped", message));
+/**
+ * A loss at `path` in the event at `base`, reported for the first event that has it only (`key` tells
+ * which losses are the same; default `path`).
+ */
+function reportOnce(
+  work: Work,
+  base: string,
+  path: string,
+  message: string,
+  losses: Loss[],
+  key: string = path,
+): void {
+  if (work.reported.includes(key)) return;
+  work.reported = [...work.reported, key];
+  losses.push(loss(base + path, "dropped", message));
 }
 
-function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: common.StreamPart[]): void {
+function toolCall(
+  work: Work,
+  call: chat.DeltaToolCall,
+  position: number,
+  source: string,
+  out: common.StreamPart[],
+): void {
   const id = call.id === null || call.id === undefined || call.id === "" ? undefined : call.id;
   // An explicit "" names no call (other protocols get a made-up id); chat itself restores it (`EMPTY_ID`).
   const key =
@@ -148,6 +174,7 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
       ...(id === undefined ? {} : { id }),
       ...(call.id === "" ? { extra: EMPTY_ID } : {}),
       name: call.function?.name ?? "",
+      source,
     });
   } else {
     // Pieces for a call whose block another block has ended still belong to it (chat routes by index):
@@ -160,7 +187,13 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
     out.push({ type: "tool-call-delta", index: block, argumentsText: args });
 }
 
-function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart[], losses: Loss[]): void {
+function choiceZero(
+  work: Work,
+  choice: chat.ChunkChoice,
+  base: string,
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
   const delta = choice.delta;
   const reasoning = delta.reasoning_content ?? delta.reasoning;
   if (reasoning !== undefined && reasoning !== null && reasoning !== "") {
@@ -173,14 +206,22 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
     out.push({ type: "refusal-delta", index: openBlock(work, "refusal", out), text: delta.refusal });
   }
   delta.tool_calls?.forEach((call, position) => {
-    toolCall(work, call, position, out);
+    toolCall(work, call, position, `${base}/choices/0/delta/tool_calls/${position}`, out);
   });
   if (delta.function_call != null) {
-    toolCall(work, { index: 0, function: delta.function_call }, 0, out);
+    toolCall(
+      work,
+      { index: 0, function: delta.function_call },
+      0,
+      `${base}/choices/0/delta/function_call`,
+      out,
+    );
   }
   if (delta.annotations !== undefined && delta.annotations.length > 0) {
-    if (work.open?.kind === "text") work.annotations = [...work.annotations, ...delta.annotations];
-    else {
+    if (work.open?.kind === "text") {
+      work.annotationsSource ??= `${base}/choices/0/delta/annotations`;
+      work.annotations = [...work.annotations, ...delta.annotations];
+    } else {
       // No text block to ride on: chat itself keeps them (on the finish), other protocols lose them.
       const before = work.kept.message.annotations;
       work.kept = {
@@ -192,6 +233,7 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
       };
       reportOnce(
         work,
+        base,
         "/choices/0/delta/annotations",
         "Annotations outside a text block have no place and were dropped.",
         losses,
@@ -201,6 +243,7 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
   if (choice.logprobs !== undefined && choice.logprobs !== null) {
     reportOnce(
       work,
+      base,
       "/choices/0/logprobs",
       "Log probabilities have no common equivalent and were dropped.",
       losses,
@@ -217,7 +260,8 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
     endOpen(work, out);
     work.finished = true;
     const extra = choiceExtra(work.kept);
-    out.push({ type: "finish", reason: decodeChatFinishReason(reason), rawReason: reason, extra });
+    const source = `${base}/choices/0/finish_reason`;
+    out.push({ type: "finish", reason: decodeChatFinishReason(reason), rawReason: reason, extra, source });
   }
 }
 
@@ -372,6 +416,7 @@ function step(
   event: chat.StreamEvent,
   out: common.StreamPart[],
   losses: Loss[],
+  position?: number,
 ): ChatDecodeState {
   if (state.done) return state;
   // The most frequent chunk continues the open block: the state stays as it is.
@@ -386,6 +431,7 @@ function step(
     work.done = true;
     return work;
   }
+  const base = eventPointer(position);
   const chunk = "choices" in event ? (event as chat.Chunk) : undefined;
   const hasContent = chunk !== undefined && (chunk.choices.length > 0 || chunk.usage != null);
   if (!work.started && (hasContent || event.error !== undefined)) {
@@ -393,20 +439,24 @@ function step(
     const extra = chunk === undefined ? undefined : chatExtra(chunk, CHUNK_KEYS);
     out.push({
       type: "response-start",
-      ...(chunk?.id === undefined ? {} : { id: chunk.id }),
+      ...(chunk?.id === undefined ? { seed: inputSeed(event) } : { id: chunk.id }),
       ...(chunk?.model === undefined ? {} : { model: chunk.model }),
       ...(chunk?.created === undefined ? {} : { created: chunk.created }),
       ...(extra === undefined ? {} : { extra }),
     });
   }
-  for (const choice of chunk?.choices ?? []) {
-    if (choice.index === 0) choiceZero(work, choice, out, losses);
+  const choices = chunk?.choices ?? [];
+  for (let at = 0; at < choices.length; at++) {
+    const choice = choices[at] as chat.ChunkChoice;
+    if (choice.index === 0) choiceZero(work, choice, base, out, losses);
     else
       reportOnce(
         work,
-        `/choices/${choice.index}`,
+        base,
+        `/choices/${at}`,
         `Choice ${choice.index} of a streamed response was dropped: stream parts carry one choice.`,
         losses,
+        `choice ${choice.index}`,
       );
   }
   if (chunk?.usage != null) {
@@ -415,14 +465,20 @@ function step(
     if (event.error === undefined) out.push({ type: "usage", usage: decodeChatUsage(chunk.usage, "/usage") });
     else
       losses.push(
-        loss("/usage", "dropped", "Usage sent with a mid-stream error was dropped: the stream failed."),
+        loss(
+          `${base}/usage`,
+          "dropped",
+          "Usage sent with a mid-stream error was dropped: the stream failed.",
+        ),
       );
   }
   if (event.error !== undefined) {
     endOpen(work, out);
     work.done = true;
     work.failed = true;
-    out.push({ type: "error", error: decodeChatError({ status: 200, body: { error: event.error } }) });
+    // The chunk's own fields (`id`, `choices` ...) are the stream's, not the error's.
+    const error = decodeChatError({ status: 200, body: { error: event.error } });
+    out.push({ type: "error", error: rebaseError(error, base) });
   }
   return work;
 }
@@ -434,12 +490,12 @@ export function chatStreamDecoder(
   return {
     initial,
     step,
-    end(state, out, losses) {
+    end(state, out, losses, position, failure) {
       const work = copy(state);
       endOpen(work, out);
       // A chunk with a finish reason ends a chat stream (`[DONE]` may be missing); an error chunk has
       // already ended it; anything else was cut off.
-      if (!state.finished && !state.failed) cutOff("chat", out, losses);
+      if (!state.finished && !state.failed) cutOff("chat", out, losses, position, failure);
       work.done = true;
       return work;
     },

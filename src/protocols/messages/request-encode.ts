@@ -64,7 +64,8 @@ export function encodeMessagesRequest(
   // With no conversation left, the placeholder points at the first source message (or the messages field).
   const turns = ensureUserFirst(encoded.turns, request.messages[0]?.source ?? "/messages", losses);
   const given = request.maxTokens;
-  if (given === undefined) {
+  // A budget from `options.maxTokens` is the caller's choice: only the library's default is made up.
+  if (given === undefined && !options.maxTokensGiven) {
     losses.push(
       loss(
         "/max_tokens",

@@ -298,7 +298,10 @@ describe("Gemini's thought signature through chat-compatible extra_content, both
         },
       ],
     };
-    const there = translateResponse("generative", "chat", response, { chatDialect: "compatible" });
+    const there = translateResponse("generative", "chat", response, {
+      chatDialect: "compatible",
+      created: 1,
+    });
     expect(there.value.choices[0]?.message.tool_calls?.[0]).toMatchObject({
       extra_content: { google: { thought_signature: "c2ln" } },
     });
@@ -344,7 +347,7 @@ describe("reasoning state survives a round trip through OpenRouter reasoning_det
       stop_sequence: null,
       usage: { input_tokens: 3, output_tokens: 2 },
     };
-    const there = translateResponse("messages", "chat", original, { chatDialect: "openrouter" });
+    const there = translateResponse("messages", "chat", original, { chatDialect: "openrouter", created: 1 });
     expect(there.losses).toEqual([]);
     expect(there.value.choices[0]?.message.reasoning_details).toEqual([
       {
