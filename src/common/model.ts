@@ -257,6 +257,8 @@ export type Draft<T> = { -readonly [K in keyof T]: T[K] };
 export type Request = {
   readonly model: string;
   readonly stream: boolean;
+  /** The source set the flag itself, `false` included (DESIGN rule 5): an encoder writes it as given. */
+  readonly streamGiven?: boolean | undefined;
   readonly system: readonly SystemBlock[];
   readonly messages: readonly Message[];
   readonly tools: readonly Tool[];

@@ -245,7 +245,10 @@ describe("requests to messages", () => {
       thinking: { type: "enabled", budget_tokens: 1024 },
       tool_choice: { type: "auto" },
     });
-    expect(losses).toEqual([{ path: "/tool_choice", kind: "approximated" }]);
+    expect(losses).toEqual([
+      { path: "/reasoning_effort", kind: "approximated" },
+      { path: "/tool_choice", kind: "approximated" },
+    ]);
   });
 
   test("P1: temperature above 1 is clamped to 1", () => {
@@ -421,7 +424,11 @@ describe("requests to messages", () => {
       messages: [{ role: "user", content: "x" }],
     });
     expect(value).toMatchObject({ thinking: { type: "enabled", budget_tokens: 2048 }, max_tokens: 3048 });
-    expect(losses).toEqual([{ path: "/max_tokens", kind: "clamped" }]);
+    // A level is not a token count: the budget is an approximation, reported at the effort.
+    expect(losses).toEqual([
+      { path: "/reasoning_effort", kind: "approximated" },
+      { path: "/max_tokens", kind: "clamped" },
+    ]);
   });
 
   test("K5: reasoning from another protocol is not replayed to messages", () => {

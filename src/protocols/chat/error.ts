@@ -70,7 +70,12 @@ export function decodeChatError(error: { status: number; body: unknown }): commo
   const read =
     type !== undefined && code !== undefined && kindForType(type) === undefined ? READ_UNTYPED : READ;
   const unread = isObject(body) ? unreadFields(body, ["error"], inner, read, prefix) : [];
-  const info: common.Draft<common.ErrorInfo> = { status: status >= 400 ? status : 500, kind, message };
+  // Mid-stream (a 200 without a numeric code), the status is the one chat answers the kind with.
+  const info: common.Draft<common.ErrorInfo> = {
+    status: status >= 400 ? status : TYPES[kind].status,
+    kind,
+    message,
+  };
   if (own !== undefined) {
     info.code = own;
     // Chat's own name for the kind says no more than the kind, which every target carries.

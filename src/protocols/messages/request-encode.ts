@@ -90,12 +90,14 @@ export function encodeMessagesRequest(
     given: given !== undefined,
     source: given?.source ?? "/max_tokens",
   };
-  let reasoning = encodeThinking(request.reasoning, budget, losses);
+  const thinkingLosses: Loss[] = [];
+  let reasoning = encodeThinking(request.reasoning, budget, thinkingLosses);
   if (
     reasoning.thinking?.type === "enabled" &&
     !historyAllowsThinking(turns) &&
     request.reasoning !== undefined
   ) {
+    // Thinking goes altogether: how its budget would have been made is no longer a loss of its own.
     losses.push(
       loss(
         request.reasoning.source,
@@ -104,7 +106,7 @@ export function encodeMessagesRequest(
       ),
     );
     reasoning = { maxTokens: budget.value };
-  }
+  } else for (const entry of thinkingLosses) losses.push(entry);
   const thinkingOn = reasoning.thinking?.type === "enabled" || reasoning.thinking?.type === "adaptive";
   const tools = encodeTools(request.tools, losses);
   const format = encodeResponseFormat(

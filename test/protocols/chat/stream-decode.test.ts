@@ -166,7 +166,8 @@ describe("chatStreamDecoder", () => {
       {
         type: "error",
         error: {
-          status: 500,
+          // Mid-stream there is no HTTP status: the kind's own (as translateError would give).
+          status: 503,
           kind: "overloaded",
           message: "Overloaded",
           code: "overloaded_error",
