@@ -110,13 +110,17 @@ export const anyStreamArbs: Record<Protocol, fc.Arbitrary<unknown[]>> = {
 };
 
 /**
- * The stream reached its protocol's finish (chat `finish_reason`, messages `message_delta.stop_reason`,
- * generative `finishReason`, or a blocked prompt): a cut-off stream has no whole response to agree with,
- * since the target stream must still end well-formed (tested by example in test/stream/).
+ * The stream reached its protocol's finish (chat `finish_reason`, messages `message_stop` after a
+ * `message_delta` stop reason, generative `finishReason`, or a blocked prompt): a stream cut before it
+ * adds up to no whole response (it ends with the target's error event: test/stream/endings.test.ts).
  */
 export function complete(protocol: Protocol, events: readonly unknown[]): boolean {
   const json = JSON.stringify(events);
   if (protocol === "chat") return /"finish_reason":"[^"]+"/.test(json);
-  if (protocol === "messages") return /"type":"message_delta","delta":\{"stop_reason":"[^"]+"/.test(json);
+  if (protocol === "messages")
+    return (
+      /"type":"message_delta","delta":\{"stop_reason":"[^"]+"/.test(json) &&
+      /"type":"message_stop"/.test(json)
+    );
   return /"finishReason":"[^"]+"/.test(json) || /"blockReason":"[^"]+"/.test(json);
 }

@@ -492,10 +492,10 @@ export function chatStreamDecoder(
     step,
     end(state, out, losses, position, failure) {
       const work = copy(state);
-      endOpen(work, out);
       // A chunk with a finish reason ends a chat stream (`[DONE]` may be missing); an error chunk has
-      // already ended it; anything else was cut off.
+      // already ended it; anything else was cut off, and a block the input never closed stays open.
       if (!state.finished && !state.failed) cutOff("chat", out, losses, position, failure);
+      else endOpen(work, out);
       work.done = true;
       return work;
     },

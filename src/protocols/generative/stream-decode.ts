@@ -129,10 +129,9 @@ export function generativeStreamDecoder(
     },
     end(state, out, losses, position, failure) {
       if (state.done) return state;
-      out.push(...close(state.open));
       if (state.finish === undefined && !state.blocked) {
-        // A finish reason (or a blocked prompt) ends a generative stream; without one it was cut off,
-        // and a call whose arguments were still arriving is not made whole.
+        // A finish reason (or a blocked prompt) ends a generative stream; without one it was cut off:
+        // the open block stays open, and a call whose arguments were still arriving is not made whole.
         cutOff("generative", out, losses, position, failure);
         const work = copy(state);
         work.done = true;
@@ -140,6 +139,7 @@ export function generativeStreamDecoder(
         work.call = undefined;
         return work;
       }
+      out.push(...close(state.open));
       if (state.call !== undefined) {
         out.push({
           type: "tool-call-delta",

@@ -383,11 +383,14 @@ export function messagesStreamDecoder(
     initial: { next: 0, open: [], usage: undefined, finish: undefined, stopped: false, failed: false },
     step,
     end(state, out, losses, position, failure) {
-      const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
-      for (const entry of open) out.push(endPart(entry));
       // `message_stop` ends a messages stream (its finish went out with it); an error event has ended
-      // it already; anything else was cut off, after the finish was announced or before.
+      // it already; anything else was cut off, after the finish was announced or before, and a block
+      // the input never closed stays open (a call's arguments so far are not made a whole call).
       if (!state.stopped && !state.failed) cutOff("messages", out, losses, position, failure);
+      else {
+        const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
+        for (const entry of open) out.push(endPart(entry));
+      }
       const work = copy(state);
       work.open = [];
       work.stopped = true;

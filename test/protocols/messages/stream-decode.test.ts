@@ -190,13 +190,13 @@ describe("messagesStreamDecoder", () => {
     ]);
   });
 
-  test("a stream cut off mid-block closes its open blocks, then ends with an error part", () => {
+  test("a stream cut off mid-block ends with an error part; the blocks the input left open stay open", () => {
     const parts = decodeAll([
       start(),
       { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
     ]);
     expect(parts.slice(-2)).toEqual([
-      { type: "text-end", index: 0 },
+      { type: "text-start", index: 0 },
       {
         type: "error",
         error: {
