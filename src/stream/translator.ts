@@ -36,7 +36,8 @@ export type TranslatorCore = {
    */
   fail(failure: string, at?: number, unreadable?: boolean): unknown[];
   readonly losses: Loss[];
-  readonly ended: boolean;
+  /** The output has ended (a method, not a getter: an object literal with an accessor is slow to make). */
+  ended(): boolean;
 };
 
 type AnyReducer<In, Out> = StreamReducer<unknown, In, Out>;
@@ -233,9 +234,7 @@ export function translatorCore(
       return ended ? [] : finish(failure, at ?? position, unreadable);
     },
     losses,
-    get ended() {
-      return ended;
-    },
+    ended: () => ended,
   };
 }
 

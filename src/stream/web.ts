@@ -68,7 +68,7 @@ function createByteTranslator(
 ): {
   feed(chunk: Uint8Array): Uint8Array | undefined;
   finish(failure?: string): Uint8Array | undefined;
-  readonly ended: boolean;
+  ended(): boolean;
 } {
   const source = adapters[from];
   const target = adapters[to];
@@ -101,7 +101,7 @@ function createByteTranslator(
   /** Every unit through the translator, until the output ends; the text it writes. */
   const render = (units: readonly (SseMessage | string)[]): string => {
     let text = "";
-    for (let at = 0; at < units.length && !core.ended; at++) {
+    for (let at = 0; at < units.length && !core.ended(); at++) {
       const unit = units[at] as SseMessage | string;
       const data = typeof unit === "string" ? unit : unit.data;
       if (data === "") continue;
@@ -164,7 +164,7 @@ function createByteTranslator(
 
   return {
     feed(chunk) {
-      if (core.ended) return undefined;
+      if (core.ended()) return undefined;
       let units: readonly (SseMessage | string)[];
       try {
         if (frames === undefined) {
@@ -181,7 +181,7 @@ function createByteTranslator(
       return identity ? passThrough(chunk, text) : concat(undefined, text);
     },
     finish(failure) {
-      if (core.ended) return undefined;
+      if (core.ended()) return undefined;
       if (failure !== undefined) {
         // An event cut by the failure is incomplete: it is not read, and (same protocol) not sent.
         pending = undefined;
@@ -197,15 +197,13 @@ function createByteTranslator(
       text += render(units);
       // Same protocol: a last event without its blank line goes out whole when it was read as an event.
       let head: Uint8Array | undefined;
-      if (identity && pending !== undefined && units.length > 0 && !core.ended)
+      if (identity && pending !== undefined && units.length > 0 && !core.ended())
         head = concat(pending, "\n\n");
       pending = undefined;
-      if (!core.ended) text += writeAll(core.end());
+      if (!core.ended()) text += writeAll(core.end());
       return concat(head, text);
     },
-    get ended() {
-      return core.ended;
-    },
+    ended: () => core.ended(),
   };
 }
 
@@ -260,7 +258,7 @@ export function translateEventStream(
           }
           const out = bytes.feed(result.value);
           if (out !== undefined) controller.enqueue(out);
-          if (bytes.ended) {
+          if (bytes.ended()) {
             // The output has ended (an unreadable event, strict mode): the body is not read again.
             controller.close();
             input.cancel("The translated stream has ended.").catch(() => undefined);
@@ -339,7 +337,7 @@ export function createTranslateStream(
     async write(chunk) {
       if (closed) return;
       emit(bytes.feed(chunk));
-      if (bytes.ended) {
+      if (bytes.ended()) {
         close();
         input?.error(new TypeError("The translated stream has ended; no more input is read."));
         return;

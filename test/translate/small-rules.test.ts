@@ -262,3 +262,9 @@ describe("protocol ids are checked first", () => {
     expect(() => translateRequest(undefined as never, "chat", body)).toThrow(/Unknown protocol undefined/);
   });
 });
+
+test("an error rendered for an unknown protocol names it and the valid ones", () => {
+  expect(() => new TranslationError("bad").toErrorBody("mesages" as never)).toThrow(
+    /Unknown protocol "mesages" \(protocol\): use one of chat, messages, generative/,
+  );
+});

@@ -533,7 +533,9 @@ describe("every dialect's reasoning switches are read", () => {
     // An effort is a level, not a token count: the budget made of it is an approximation at the effort.
     const effort = "reasoning_effort" in switches ? "/reasoning_effort" : "/reasoning/effort";
     const isEffort = JSON.stringify(switches).includes('effort"');
-    expect(losses.map(({ path, kind }) => `${kind} ${path}`)).toEqual(isEffort ? [`approximated ${effort}`] : []);
+    expect(losses.map(({ path, kind }) => `${kind} ${path}`)).toEqual(
+      isEffort ? [`approximated ${effort}`] : [],
+    );
   });
 
   test("an unknown chat template argument is reported, the switch beside it read", () => {
