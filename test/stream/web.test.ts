@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type Loss, translateEventStream } from "../../src/index";
+import { createTranslateStream, type Loss, translateEventStream } from "../../src/index";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -135,5 +135,103 @@ describe("translateEventStream over Web Streams", () => {
     const whole = `${chunk("Hel")}${chunk("", ',"finish_reason":"stop"')}data: [DONE]\n\n`;
     const { stream } = countingSource([whole.slice(0, 17), whole.slice(17)]);
     expect((await readAll(translateEventStream("chat", "chat", stream))).join("")).toBe(whole);
+  });
+});
+
+describe("createTranslateStream: the same translation for pipeThrough", () => {
+  test("it is a TransformStream, and its output equals translateEventStream's, losses included", async () => {
+    const text =
+      chunk("Hel", ',"logprobs":{"content":[]}') + chunk("lo") + chunk("", ',"finish_reason":"stop"');
+    const transform = createTranslateStream("chat", "messages", {});
+    expect(transform).toBeInstanceOf(TransformStream);
+    const heard: Loss[][] = [[], []];
+    const viaPipe = await new Response(
+      countingSource([text]).stream.pipeThrough(
+        createTranslateStream("chat", "messages", { onLoss: (loss) => heard[0]?.push(loss) }),
+      ),
+    ).text();
+    const viaStream = (
+      await readAll(
+        translateEventStream("chat", "messages", countingSource([text]).stream, {
+          onLoss: (loss) => heard[1]?.push(loss),
+        }),
+      )
+    ).join("");
+    expect(viaPipe).toBe(viaStream);
+    expect(viaPipe).toContain("event: message_stop");
+    expect(heard[0]).toEqual(heard[1]);
+    expect(heard[0]?.map((loss) => loss.path)).toEqual(["/0/choices/0/logprobs"]);
+  });
+
+  test("cancelling its output cancels the source of the pipe", async () => {
+    const { stream, seen } = countingSource(Array.from({ length: 50 }, (_, index) => chunk(`t${index}`)));
+    const reader = stream.pipeThrough(createTranslateStream("chat", "messages")).getReader();
+    await reader.read();
+    await reader.cancel("client went away");
+    // The pipe notices its destination failed on its next step.
+    for (let tries = 0; tries < 20 && seen.cancelled === undefined; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen.cancelled).toBe("client went away");
+    expect(seen.pulls).toBeLessThan(50);
+  });
+
+  test("a source that fails ends the output with the target's error event, never an errored output", async () => {
+    let sent = false;
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) controller.error(new Error("socket hang up"));
+        else controller.enqueue(encoder.encode(chunk("partial")));
+        sent = true;
+      },
+    });
+    const out = await new Response(source.pipeThrough(createTranslateStream("chat", "chat"))).text();
+    expect(out.startsWith(chunk("partial"))).toBe(true);
+    expect(out.slice(chunk("partial").length)).toMatch(
+      /^data: \{"error":\{"message":"The upstream chat stream failed before its finish \(the upstream connection failed: socket hang up\)/,
+    );
+  });
+
+  test("an event that is not JSON ends the output and cancels the source", async () => {
+    const { stream, seen } = countingSource([
+      chunk("a"),
+      "data: {not json\n\n",
+      chunk("never read"),
+      chunk("x"),
+    ]);
+    const out = await new Response(stream.pipeThrough(createTranslateStream("chat", "generative"))).text();
+    expect(out).toContain('"text":"a"');
+    expect(out).toMatch(
+      /data: \{"error":\{"code":502,"message":"The upstream chat stream failed before its finish \(event 1 is not JSON/,
+    );
+    expect(out).not.toContain("never read");
+    expect(seen.cancelled).toBeDefined();
+  });
+});
+
+describe("strict at the byte level", () => {
+  test("the first loss ends the output with the target's error event and releases the body", async () => {
+    const { stream, seen } = countingSource([
+      chunk("kept"),
+      chunk("lost", ',"logprobs":{"content":[]}'),
+      chunk("never read"),
+    ]);
+    const heard: Loss[] = [];
+    const out = (
+      await readAll(
+        translateEventStream("chat", "messages", stream, {
+          strict: true,
+          onLoss: (loss) => heard.push(loss),
+        }),
+      )
+    ).join("");
+    expect(out).toContain('"text":"kept"');
+    expect(out).not.toContain('"text":"lost"');
+    expect(out).not.toContain("message_stop");
+    expect(out).toMatch(
+      /event: error\ndata: \{"type":"error","error":\{"type":"invalid_request_error","message":"Translation would lose information: \/1\/choices\/0\/logprobs \(dropped\)/,
+    );
+    expect(heard.map((loss) => loss.path)).toEqual(["/1/choices/0/logprobs"]);
+    expect(seen.cancelled).toBeDefined();
+    expect(seen.pulls).toBe(2);
   });
 });
