@@ -255,7 +255,13 @@ export function createGateway(config) {
       try {
         errorBody = JSON.parse(text);
       } catch {}
-      const error = translateError(target, client, { status: response.status, body: errorBody });
+      // The error body's fields the client's shape cannot hold are losses too.
+      const error = translateError(
+        target,
+        client,
+        { status: response.status, body: errorBody },
+        { onLoss: report(target, client) },
+      );
       return json(error.status, error.body);
     }
     const options = { model: upstreamModel, created: Math.floor(Date.now() / 1000) };
