@@ -47,8 +47,10 @@ Example:
 const stream = `Usage: gateway-protocols stream --from P --to Q [options]
 
 Translates a server-sent-events body on stdin into protocol Q's SSE body on stdout, each event as
-soon as the input that determines it has arrived. Losses go to stderr, one line each. A stream cut
-off before its protocol's finish ends with Q's own error event, never a normal stop.
+soon as the input that determines it has arrived. Losses go to stderr, one line each, pointing into
+the input's list of events (/3/delta/signature: a field of the 4th event). A stream cut off before
+its protocol's finish, or holding an event that is not JSON, ends with Q's own error event and a
+loss, never a normal stop.
 
 Options:
   --from P        the input stream's protocol (${ids})
@@ -56,7 +58,7 @@ Options:
   --model M       the model id to report where P's events do not carry one
   --strict        end the output at the first loss, with Q's error event (exit 1)
 
-Exit codes: 0 translated, 1 --strict and a loss, 2 unreadable input or usage.
+Exit codes: 0 translated, 1 --strict and a loss, 2 usage.
 
 Example (live):
   curl -N https://api.anthropic.com/v1/messages ... | npx gateway-protocols stream --from messages --to chat

@@ -208,7 +208,14 @@ export function createGateway(config) {
         return fail(client, 502, `The upstream is unreachable: ${/** @type {Error} */ (error).message}`);
       }
       const headers = { "content-type": response.headers.get("content-type") ?? "application/json" };
-      return new Response(response.body, { status: response.status, headers });
+      // A stream goes through as it came, watched: one the upstream cuts or resets ends with the
+      // client's own error event rather than a truncated answer (the same protocol on both sides).
+      const sse = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+      const answer =
+        sse && response.ok && response.body !== null
+          ? translateEventStream(upstream, upstream, response.body, { onLoss: report(upstream, upstream) })
+          : response.body;
+      return new Response(answer, { status: response.status, headers });
     }
 
     const target = routed.upstream;
@@ -248,13 +255,19 @@ export function createGateway(config) {
       try {
         errorBody = JSON.parse(text);
       } catch {}
-      const error = translateError(target, client, { status: response.status, body: errorBody });
+      // The error body's fields the client's shape cannot hold are losses too.
+      const error = translateError(
+        target,
+        client,
+        { status: response.status, body: errorBody },
+        { onLoss: report(target, client) },
+      );
       return json(error.status, error.body);
     }
     const options = { model: upstreamModel, created: Math.floor(Date.now() / 1000) };
     if (translated.stream && response.body !== null) {
-      // The library ends the stream honestly: an upstream cut short ends with the client's error event.
-      // A byte stream's losses arrive through onLoss as they happen.
+      // The library ends the stream honestly: an upstream cut short or reset ends with the client's
+      // error event, and the output never errors. A byte stream's losses arrive through onLoss.
       const streamOptions = { ...options, onLoss: report(target, client) };
       const stream = translateEventStream(target, client, response.body, streamOptions);
       if (identified.streamFormat === "json") {

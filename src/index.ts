@@ -23,5 +23,5 @@ export * as responses from "./protocols/responses";
 export { accumulate, replay } from "./stream/accumulate";
 export * as sse from "./stream/sse";
 export { createStreamTranslator, type StreamTranslator } from "./stream/translator";
-export { translateEventStream } from "./stream/web";
+export { createTranslateStream, translateEventStream } from "./stream/web";
 export { translateError, translateRequest, translateResponse } from "./translate";

@@ -108,7 +108,10 @@ describe("README examples", () => {
       { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Let me" } },
       { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "EqQB" } },
     ];
-    const toOpenRouter = createStreamTranslator("messages", "chat", { chatDialect: "openrouter" });
+    const toOpenRouter = createStreamTranslator("messages", "chat", {
+      chatDialect: "openrouter",
+      created: Math.floor(Date.now() / 1000), // messages streams carry no creation time
+    });
     const deltas = claudeThinkingStream
       .flatMap((event) => toOpenRouter.push(event as never))
       .map((chunk) => (typeof chunk === "string" ? chunk : (chunk as chat.Chunk).choices[0]?.delta));

@@ -1,4 +1,6 @@
-import type { ErrorKind } from "./model";
+import { type Loss, loss } from "./loss";
+import type { Draft, ErrorInfo, ErrorKind } from "./model";
+import { at } from "./pointer";
 
 /** The longest error message carried over from an upstream body. */
 const MAX_MESSAGE = 2048;
@@ -49,4 +51,50 @@ export function plainErrorText(body: string): string {
     .replace(/\s+/g, " ")
     .trim();
   return text.length > MAX_MESSAGE ? text.slice(0, MAX_MESSAGE) : text;
+}
+
+/** `info` with its pointers moved under `base` (a mid-stream error: the event's pointer). */
+export function rebaseError(info: ErrorInfo, base: string): ErrorInfo {
+  if (base === "" || (info.codeSource === undefined && info.paramSource === undefined && !info.unread))
+    return info;
+  const moved: Draft<ErrorInfo> = { ...info };
+  if (info.codeSource !== undefined) moved.codeSource = base + info.codeSource;
+  if (info.paramSource !== undefined) moved.paramSource = base + info.paramSource;
+  if (info.unread !== undefined) moved.unread = info.unread.map((path) => base + path);
+  return moved;
+}
+
+/**
+ * The pointers of an error body's fields that a decoder did not read: `top`'s keys outside `readTop`,
+ * and `inner`'s (the body's `error` object, at `/error`) outside `readInner`; a `null` field says
+ * nothing and is not one. `prefix` is `/0` for a body that came as a one-element array.
+ */
+export function unreadFields(
+  top: Readonly<Record<string, unknown>> | undefined,
+  readTop: readonly string[],
+  inner: Readonly<Record<string, unknown>> | undefined,
+  readInner: readonly string[],
+  prefix: string,
+): string[] {
+  const unread: string[] = [];
+  if (top !== undefined)
+    for (const key in top) {
+      if (Object.hasOwn(top, key) && top[key] !== null && !readTop.includes(key))
+        unread.push(at(prefix, key));
+    }
+  if (inner !== undefined)
+    for (const key in inner) {
+      if (Object.hasOwn(inner, key) && inner[key] !== null && !readInner.includes(key))
+        unread.push(at(prefix, "error", key));
+    }
+  return unread;
+}
+
+/** Each unread field of `info` as a dropped loss: every encoder's first step, so one table decides. */
+export function reportUnread(info: ErrorInfo, target: string, losses: Loss[] | undefined): void {
+  if (losses === undefined || info.unread === undefined) return;
+  for (const path of info.unread)
+    losses.push(
+      loss(path, "dropped", `This field of the upstream error has no ${target} form and was dropped.`),
+    );
 }

@@ -257,6 +257,8 @@ export type Draft<T> = { -readonly [K in keyof T]: T[K] };
 export type Request = {
   readonly model: string;
   readonly stream: boolean;
+  /** The source set the flag itself, `false` included (DESIGN rule 5): an encoder writes it as given. */
+  readonly streamGiven?: boolean | undefined;
   readonly system: readonly SystemBlock[];
   readonly messages: readonly Message[];
   readonly tools: readonly Tool[];
@@ -343,6 +345,11 @@ export type Choice = {
 
 export type Response = {
   readonly id?: string | undefined;
+  /**
+   * When `id` is absent: a digest of the input body (`inputSeed`, common/digest.ts), from which a target
+   * that needs an id derives one, so different inputs get different ids. Never sent as is.
+   */
+  readonly seed?: string | undefined;
   readonly model?: string | undefined;
   /** Unix seconds. */
   readonly created?: number | undefined;
@@ -375,6 +382,18 @@ export type ErrorInfo = {
   /** The source's own type/status/code string, so nothing is lost (chat puts it in `code`). */
   readonly code?: string | undefined;
   readonly param?: string | undefined;
+  /**
+   * The pointer of the body field `code` came from, for a loss when a target cannot carry it; absent
+   * when `code` is the source protocol's own name for `kind` (it says no more than the kind).
+   */
+  readonly codeSource?: Source | undefined;
+  /** The pointer of the body field `param` came from, likewise. */
+  readonly paramSource?: Source | undefined;
+  /**
+   * Pointers of the body's fields with no slot here (generative `details`, messages `request_id` ...):
+   * every encoder reports each as dropped, so an error loses the same fields as a body or mid-stream.
+   */
+  readonly unread?: readonly Source[] | undefined;
 };
 
 // ─── Stream parts ─────────────────────────────────────────────────────────────────────────────────
@@ -382,6 +401,10 @@ export type ErrorInfo = {
 /**
  * What flows between a protocol's stream decoder and another's encoder. Blocks are numbered by
  * `index` in order of first appearance; a block is started, gets deltas, and ends.
+ *
+ * `source`, on the parts an encoder may have to drop or change, is the pointer of the input field the
+ * part came from, in the stream's list of events (`/3/delta/signature`; common/stream-end.ts): an
+ * encoder reports its loss there. Without it, the loss points at the event the part was decoded from.
  */
 export type StreamPart =
   | {
@@ -397,6 +420,8 @@ export type StreamPart =
        * protocol's encoder shapes content chunks as the response had them; `finish` carries it too.
        */
       readonly choiceExtra?: Extra | undefined;
+      /** When `id` is absent: a digest of the event that started the response (`Response.seed`). */
+      readonly seed?: string | undefined;
     }
   | { readonly type: "text-start"; readonly index: number }
   | { readonly type: "text-delta"; readonly index: number; readonly text: string }
@@ -407,8 +432,18 @@ export type StreamPart =
     }
   | { readonly type: "reasoning-start"; readonly index: number; readonly origin: ReasoningOrigin }
   | { readonly type: "reasoning-delta"; readonly index: number; readonly text: string }
-  | { readonly type: "reasoning-signature"; readonly index: number; readonly signature: string }
-  | { readonly type: "reasoning-redacted"; readonly index: number; readonly data: string }
+  | {
+      readonly type: "reasoning-signature";
+      readonly index: number;
+      readonly signature: string;
+      readonly source?: Source | undefined;
+    }
+  | {
+      readonly type: "reasoning-redacted";
+      readonly index: number;
+      readonly data: string;
+      readonly source?: Source | undefined;
+    }
   | { readonly type: "reasoning-end"; readonly index: number }
   | {
       readonly type: "tool-call-start";
@@ -418,12 +453,15 @@ export type StreamPart =
       readonly signature?: ToolCallPart["signature"];
       /** `ToolCallPart.extra`, for the same protocol's encoder (accumulate/replay). */
       readonly extra?: Extra | undefined;
+      /** The call in the input (`/4/choices/0/delta/tool_calls/0`); the signature's own pointer is `signature.source`. */
+      readonly source?: Source | undefined;
     }
   /** A signature attached to a text or tool-call block (generative `thoughtSignature`). */
   | {
       readonly type: "block-signature";
       readonly index: number;
       readonly signature: { readonly origin: Protocol; readonly value: string };
+      readonly source?: Source | undefined;
     }
   | { readonly type: "tool-call-delta"; readonly index: number; readonly argumentsText: string }
   | { readonly type: "tool-call-end"; readonly index: number }
@@ -439,6 +477,8 @@ export type StreamPart =
       readonly stopSequence?: string | undefined;
       /** `Choice.extra` of the streamed choice, for the same protocol's encoder (accumulate/replay). */
       readonly extra?: Extra | undefined;
+      /** The finish field in the input (`/9/candidates/0/finishReason`), for a loss about the reason. */
+      readonly source?: Source | undefined;
     }
   | { readonly type: "prompt-blocked"; readonly reason: string }
   /** A mid-stream error: the target must render its own error shape, never a normal stop. */

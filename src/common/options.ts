@@ -1,3 +1,5 @@
+import type { Loss } from "./loss";
+
 /** Options every translation takes (API.md), and their resolved form with defaults filled once. */
 export type TranslateOptions = {
   /** Parse the input with the `from` schema first. Default true. */
@@ -8,12 +10,30 @@ export type TranslateOptions = {
   model?: string;
   /** The stream flag when the input protocol carries it outside the body (generative). */
   stream?: boolean;
-  /** Output budget when the target requires one (messages) and the input has none. Default 4096. */
+  /**
+   * Output budget when the target requires one (messages) and the input has none. Default 4096, with a
+   * `synthesized` loss; a budget given here is the caller's choice and reports nothing.
+   */
   maxTokens?: number;
-  /** Synthesized ids are derived from this and the input, never random. Default "gp". */
+  /**
+   * Synthesized ids are this, `_`, and a digest of what the input carries (`gp_chatcmpl_1k3f…`): equal
+   * inputs give equal ids, different inputs different ones; never random. Default "gp".
+   */
   idPrefix?: string;
-  /** Unix seconds used where a target needs a timestamp the input lacks. Default 0. */
+  /**
+   * Unix seconds used where a target needs a timestamp the input lacks (chat `created`). Without it,
+   * such a timestamp is 0 with a `synthesized` loss.
+   */
   created?: number;
+  /**
+   * Called once per loss as it happens, with the same `Loss` the result's `losses` lists: by every
+   * translate function, by a stream translator as events are pushed, and by `translateEventStream` /
+   * `createTranslateStream`, where it is the only channel. Stream losses point into the input as a
+   * list of events: `/12/choices/0/logprobs` is a field of the 13th event; `/<count>` (one past the
+   * last event) is the end of the stream, where a cut-off is reported. With `strict`, it is called
+   * for the loss before the translation fails.
+   */
+  onLoss?: (loss: Loss) => void;
   /**
    * How a JSON response format reaches the messages protocol (research P7): `"tool"` (default) emulates
    * it with a forced `json_tool_call` tool, which every model accepts; `"native"` sends
@@ -48,8 +68,12 @@ export type ResolvedOptions = {
   readonly model: string | undefined;
   readonly stream: boolean | undefined;
   readonly maxTokens: number;
+  /** `maxTokens` came from the caller: using it is their choice, not a loss. */
+  readonly maxTokensGiven: boolean;
   readonly idPrefix: string;
-  readonly created: number;
+  /** Undefined when the caller gave none: an encoder that needs one reports the 0 it uses. */
+  readonly created: number | undefined;
+  readonly onLoss: ((loss: Loss) => void) | undefined;
   readonly jsonMode: "tool" | "native";
   readonly chatDialect: ChatDialect;
 };
@@ -64,8 +88,10 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     model: options?.model,
     stream: options?.stream,
     maxTokens: options?.maxTokens ?? DEFAULT_MAX_TOKENS,
+    maxTokensGiven: options?.maxTokens !== undefined,
     idPrefix: options?.idPrefix ?? DEFAULT_ID_PREFIX,
-    created: options?.created ?? 0,
+    created: options?.created,
+    onLoss: options?.onLoss,
     jsonMode: options?.jsonMode ?? "tool",
     chatDialect: options?.chatDialect ?? "openai",
   };
@@ -73,7 +99,8 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
 
 /**
  * A deterministic id: `prefix_seed_ordinal`, restricted to `[A-Za-z0-9_-]` (messages requires that of
- * tool ids) and short (chat rejects long ids). `seed` comes from the input (a response id, a turn index).
+ * tool ids) and short (chat rejects long ids). `seed` comes from the input (a response id, a turn index,
+ * or a kind and the digest of what the input carries: `inputSeed` in digest.ts).
  */
 export function syntheticId(options: ResolvedOptions, seed: string | number, ordinal?: number): string {
   const clean = String(seed)

@@ -12,19 +12,26 @@ import type { StreamPart } from "./model";
  * - something changed: it copies `state` once into a draft (a `common.Draft<State>`, field by field), the
  *   handler for the input's kind changes the draft, and `step` returns the draft.
  * It never mutates `state`, so a caller may keep any earlier state.
+ *
+ * `position` is where the input came from in the stream's list of events (a decoder: this event; an
+ * encoder: the event its part was decoded from), for pointers: losses and part sources are built from
+ * `eventPointer(position)` (stream-end.ts, which also sets out how streams end). `end` gets the count
+ * of events, and `failure` when the body failed or an event could not be read: a decoder passes it to
+ * `cutOff`.
  */
 export interface StreamReducer<State, In, Out> {
   readonly initial: State;
-  step(state: State, input: In, out: Out[], losses: Loss[]): State;
-  /** Closes open blocks and emits the terminal events. */
-  end(state: State, out: Out[], losses: Loss[]): State;
+  step(state: State, input: In, out: Out[], losses: Loss[], position?: number): State;
+  /** Closes open blocks and emits the terminal events (a decoder: `cutOff` when the finish never came). */
+  end(state: State, out: Out[], losses: Loss[], position?: number, failure?: string): State;
 }
 
 type PartOf<K extends StreamPart["type"]> = Extract<StreamPart, { type: K }>;
 
 /**
  * An encoder's `step` as one handler per common stream part kind: each changes the step's draft
- * (`work`) and appends its events and losses. `context` is what the encoder was made with (options).
+ * (`work`) and appends its events and losses. `context` is what the encoder was made with (options);
+ * `position` the step's (a loss without a better `source` points at `eventPointer(position)`).
  */
 export type PartHandlers<Work, Out, Context> = {
   readonly [K in StreamPart["type"]]: (
@@ -33,6 +40,7 @@ export type PartHandlers<Work, Out, Context> = {
     out: Out[],
     losses: Loss[],
     context: Context,
+    position: number | undefined,
   ) => void;
 };
 
@@ -44,6 +52,7 @@ export function handlePart<Work, Out, Context>(
   out: Out[],
   losses: Loss[],
   context: Context,
+  position?: number,
 ): void {
   // The table is keyed by kind, so the handler found takes this very part: the one cast the table needs.
   const handler = handlers[part.type] as (
@@ -52,6 +61,7 @@ export function handlePart<Work, Out, Context>(
     out: Out[],
     losses: Loss[],
     context: Context,
+    position: number | undefined,
   ) => void;
-  handler(work, part, out, losses, context);
+  handler(work, part, out, losses, context, position);
 }

@@ -3,6 +3,7 @@
  * `render` to put one in a client protocol's error shape. The texts are the spec's, exactly.
  */
 import type { ErrorInfo, Protocol } from "../common/model";
+import { checkProtocol } from "../common/protocol-id";
 import { encodeChatError } from "../protocols/chat/error";
 import { encodeGenerativeError } from "../protocols/generative/error";
 import { encodeMessagesError } from "../protocols/messages/error";
@@ -83,5 +84,6 @@ const encoders = {
  * (section 7): unlike a translated upstream error, a 503 stays a 503 for messages clients too.
  */
 export function render(protocol: Protocol, error: ErrorInfo): { status: number; body: unknown } {
+  if (!Object.hasOwn(encoders, protocol)) checkProtocol(protocol, Object.keys(encoders), "protocol");
   return { status: error.status, body: encoders[protocol](error).body };
 }

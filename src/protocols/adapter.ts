@@ -1,5 +1,5 @@
 import type { z } from "zod/v4";
-import type { Translated } from "../common/loss";
+import type { Loss, Translated } from "../common/loss";
 import type * as common from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import type { StreamReducer } from "../common/reducer";
@@ -25,9 +25,17 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   encodeRequest(request: common.Request, options: ResolvedOptions): Translated<Request>;
   decodeResponse(body: Response, options: ResolvedOptions): Translated<common.Response>;
   encodeResponse(response: common.Response, options: ResolvedOptions): Translated<Response>;
-  /** Any status and body (JSON or not, known shape or not) → common error; never throws. */
+  /**
+   * Any status and body (JSON or not, known shape or not) → common error; never throws. Pointers
+   * (`codeSource`, `paramSource`, `unread`) are into the body, which is also a mid-stream error event's.
+   */
   decodeError(error: { status: number; body: unknown }): common.ErrorInfo;
-  encodeError(error: common.ErrorInfo): { status: number; body: ErrorBody };
+  /**
+   * Common error → this protocol's status and body: the one table for an error as a body and as a stream
+   * event (the stream encoder renders an `error` part with it). `losses` gets each field of the error
+   * the body cannot hold (`reportUnread` first).
+   */
+  encodeError(error: common.ErrorInfo, losses?: Loss[]): { status: number; body: ErrorBody };
   streamDecoder(options: ResolvedOptions): StreamReducer<unknown, Event, common.StreamPart>;
   streamEncoder(options: ResolvedOptions): StreamReducer<unknown, common.StreamPart, Event>;
   /** The SSE `event:` name to write for an output event (messages uses the event type), if any. */

@@ -1,8 +1,9 @@
 import { TranslationError } from "../common/errors";
 import type * as common from "../common/model";
 import { resolveOptions, type TranslateOptions } from "../common/options";
+import { checkProtocol } from "../common/protocol-id";
 import type { EventOf, ResponseOf } from "../protocols";
-import { adapters } from "../protocols";
+import { adapters, protocols } from "../protocols";
 import { guarded, validated } from "../validate";
 import { ResponseBuilder, responseToParts } from "./parts";
 import { decodeEvents, encodeParts } from "./translator";
@@ -10,13 +11,15 @@ import { decodeEvents, encodeParts } from "./translator";
 /**
  * A protocol's stream as the whole response it adds up to: the protocol's stream decoder folded into a
  * common response, encoded back by the same protocol. A stream that carried an error throws a
- * TranslationError with the error's status and message.
+ * TranslationError with the error's status and message; so does a stream cut off before its protocol's
+ * finish (API.md "How a stream ends"): it adds up to no whole response.
  */
 export function accumulate<P extends common.Protocol>(
   protocol: P,
   events: Iterable<EventOf<P>>,
   options?: TranslateOptions,
 ): ResponseOf<P> {
+  checkProtocol(protocol, protocols, "protocol");
   const resolved = resolveOptions(options);
   return guarded(protocol, "stream", () => {
     const builder = new ResponseBuilder();
@@ -42,6 +45,7 @@ export function replay<P extends common.Protocol>(
   response: ResponseOf<P>,
   options?: TranslateOptions,
 ): EventOf<P>[] {
+  checkProtocol(protocol, protocols, "protocol");
   const resolved = resolveOptions(options);
   const adapter = adapters[protocol];
   return guarded(protocol, "response", () => {

@@ -156,6 +156,7 @@ export class ResponseBuilder {
     const blocked = this.#promptBlocked;
     return {
       id: start?.id,
+      seed: start?.seed,
       model: start?.model,
       created: start?.created,
       choices: blocked !== undefined && parts.length === 0 && finish === undefined ? [] : [choice],
@@ -211,6 +212,7 @@ export function responseToParts(response: common.Response): common.StreamPart[] 
     {
       type: "response-start",
       id: response.id,
+      seed: response.seed,
       model: response.model,
       created: response.created,
       // Usage known up front goes in the start too (messages `message_start` carries it, research X12).

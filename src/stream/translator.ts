@@ -1,47 +1,99 @@
-import { strictLosses } from "../common/errors";
-import type { Loss } from "../common/loss";
+import { strictLosses, type TranslationError } from "../common/errors";
+import { type Loss, loss } from "../common/loss";
 import type * as common from "../common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../common/options";
+import { checkProtocol } from "../common/protocol-id";
 import type { StreamReducer } from "../common/reducer";
+import { eventPointer } from "../common/stream-end";
 import type { EventOf } from "../protocols";
-import { adapters } from "../protocols";
+import { adapters, protocols } from "../protocols";
 import { validator } from "../validate";
 
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
   /** Translates one input event; returns every output event it determines, at once. */
   push(event: EventOf<From>): EventOf<To>[];
-  /** Flushes: closes open blocks and emits the target's terminal events. */
+  /**
+   * Flushes: closes open blocks and emits the target's terminal events — or, when the input stopped
+   * before its protocol's finish, the target's error event (API.md "How a stream ends").
+   */
   end(): EventOf<To>[];
-  /** Every loss so far (grows as events arrive). */
+  /** Every loss so far (grows as events arrive); `options.onLoss` hears each one as it is added. */
   readonly losses: Loss[];
+};
+
+/**
+ * The translator with what the byte level needs besides: `fail` ends the output because the body
+ * failed or an event could not be read, and `ended` says the output has ended (by `end`, `fail`, or
+ * the first loss in strict mode), so no more input is wanted.
+ */
+export type TranslatorCore = {
+  push(event: unknown): unknown[];
+  end(): unknown[];
+  /**
+   * Ends the stream through the decoder's cut-off path, its message saying `failure`. `at`: the event
+   * that could not be read (default: the end of the stream); `unreadable`: that event itself is a
+   * dropped loss (also when the stream had its finish already, and so ends normally).
+   */
+  fail(failure: string, at?: number, unreadable?: boolean): unknown[];
+  readonly losses: Loss[];
+  /** The output has ended (a method, not a getter: an object literal with an accessor is slow to make). */
+  ended(): boolean;
 };
 
 type AnyReducer<In, Out> = StreamReducer<unknown, In, Out>;
 
 /**
- * The one place with mutable cells: a decoder state, an encoder state and the losses. Each input event
- * runs the `from` decoder, feeds its parts to the `to` encoder, and returns the encoder's output.
+ * Translates a stream event by event: each input event runs the `from` decoder, its parts run the `to`
+ * encoder, and the encoder's events come back at once.
+ *
+ * Endings (API.md "How a stream ends"): `end()` after an input cut before its protocol's finish gives
+ * the target's error event, never a normal stop. With `strict`, the first loss ends the output the
+ * same way, with the TranslationError's message: what the lossy event determined is not sent, the
+ * target's error event is, and every later `push`/`end` returns nothing. (The event level does not
+ * throw for a loss, as the byte level cannot: a stream under way has sent its status, so the target's
+ * own error event is what a client can still be told.) An event that fails validation is the caller's
+ * input error and throws a TranslationError 400, as every translate function does.
+ *
+ * Same-protocol translation passes each (validated) event through unchanged; the protocol's decoder
+ * watches them, so that a stream cut before its finish ends with the protocol's own error event too.
+ *
+ * Loss pointers are into the input as a list of events: `/12/choices/0/logprobs` is a field of the
+ * 13th event pushed; the end of the stream is `/<count>`.
  */
 export function createStreamTranslator<From extends common.Protocol, To extends common.Protocol>(
   from: From,
   to: To,
   options?: TranslateOptions,
 ): StreamTranslator<From, To> {
+  checkProtocol(from, protocols, "from");
+  checkProtocol(to, protocols, "to");
+  const core = translatorCore(from, to, options);
+  return {
+    push: (event) => core.push(event) as EventOf<To>[],
+    end: () => core.end() as EventOf<To>[],
+    losses: core.losses,
+  };
+}
+
+/** The translator itself, with the byte level's `fail`; protocol ids checked by the caller. */
+export function translatorCore(
+  from: common.Protocol,
+  to: common.Protocol,
+  options: TranslateOptions | undefined,
+): TranslatorCore {
   const resolved = resolveOptions(options);
   const source = adapters[from];
-  const losses: Loss[] = [];
   const check = validator(source, "event", from, resolved);
-  if (from === (to as common.Protocol)) {
-    return {
-      push: (event) => [check(event) as EventOf<To>],
-      end: () => [],
-      losses,
-    };
-  }
+  const identity = from === to;
+  const onLoss = resolved.onLoss;
   const decoder: AnyReducer<unknown, common.StreamPart> = source.streamDecoder(resolved);
   const encoder: AnyReducer<common.StreamPart, unknown> = adapters[to].streamEncoder(resolved);
   let decoderState = decoder.initial;
   let encoderState = encoder.initial;
+  const losses: Loss[] = [];
+  /** Events pushed so far: the position of the next one. */
+  let position = 0;
+  let ended = false;
   // Reused between events rather than made or emptied per event (setting an array's length is a V8
   // runtime call; either cost as much as translating a text delta): the decoder's parts, of which
   // `parts[consumed…]` are not encoded yet, and the losses of one step.
@@ -49,50 +101,140 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
   let consumed = 0;
   const found: Loss[] = [];
 
-  // After every step, so that strict mode stops at the step that lost something.
-  const record = (): void => {
-    if (found.length === 0) return;
-    if (resolved.strict) {
-      const lost = found.slice();
-      found.length = 0;
-      // What the failed event determined is not encoded later.
-      consumed = parts.length;
-      throw strictLosses(lost);
-    }
-    for (const entry of found) losses.push(entry);
+  /** Moves the step's losses to `losses` (telling `onLoss`); in strict mode, the error they make. */
+  const report = (): TranslationError | undefined => {
+    const fresh = found.slice();
     found.length = 0;
+    for (const entry of fresh) {
+      losses.push(entry);
+      onLoss?.(entry);
+    }
+    return resolved.strict ? strictLosses(fresh) : undefined;
   };
-  const encode = (out: unknown[]): void => {
+
+  /** Ends the output with the target's error event for `error` (encoded from `state`). */
+  const stop = (error: common.ErrorInfo, out: unknown[], at: number): void => {
+    ended = true;
+    consumed = parts.length;
+    const rendered: unknown[] = [];
+    encoder.step(encoderState, { type: "error", error }, rendered, [], at);
+    // Same protocol: the input went out as it was, so only the error event itself (an encoder's last
+    // event for an error part) is added.
+    if (identity) rendered.splice(0, rendered.length - 1);
+    for (const event of rendered) out.push(event);
+  };
+  const strictStop = (error: TranslationError, out: unknown[], at: number): void =>
+    stop({ status: error.status, kind: "invalid_request", message: error.message }, out, at);
+
+  /** Encodes the parts not encoded yet; false when strict mode stopped the stream. */
+  const encode = (out: unknown[], at: number): boolean => {
     while (consumed < parts.length) {
-      encoderState = encoder.step(encoderState, parts[consumed++] as common.StreamPart, out, found);
-      record();
+      const part = parts[consumed++] as common.StreamPart;
+      const before = out.length;
+      const next = encoder.step(encoderState, part, out, found, at);
+      if (found.length > 0) {
+        const error = report();
+        if (error !== undefined) {
+          // What the lossy part made is not sent; the state before it renders the error.
+          out.length = before;
+          strictStop(error, out, at);
+          return false;
+        }
+      }
+      encoderState = next;
     }
     // Emptied now and then, so that it holds at most a few hundred parts already encoded.
     if (consumed > 256) {
       parts.length = 0;
       consumed = 0;
     }
+    return true;
+  };
+
+  /** The same protocol: the decoder only watches; its parts and losses are the translation's business. */
+  const watch = (input: unknown, at: number): void => {
+    decoderState = decoder.step(decoderState, input, parts, found, at);
+    consumed = parts.length;
+    found.length = 0;
+    if (consumed > 256) {
+      parts.length = 0;
+      consumed = 0;
+    }
+  };
+
+  const finish = (failure: string | undefined, at: number, unreadable = false): unknown[] => {
+    ended = true;
+    const out: unknown[] = [];
+    if (unreadable)
+      found.push(
+        loss(eventPointer(at), "dropped", `The event could not be read and was dropped (${failure}).`),
+      );
+    decoderState = decoder.end(decoderState, parts, found, at, failure);
+    if (identity) {
+      // Only the cut-off (an error part with its loss) concerns a same-protocol stream.
+      let error: common.ErrorInfo | undefined;
+      for (let index = consumed; index < parts.length; index++) {
+        const part = parts[index] as common.StreamPart;
+        if (part.type === "error") error = part.error;
+      }
+      consumed = parts.length;
+      const strict = found.length > 0 ? report() : undefined;
+      if (strict !== undefined) strictStop(strict, out, at);
+      else if (error !== undefined) stop(error, out, at);
+      return out;
+    }
+    if (found.length > 0) {
+      const error = report();
+      if (error !== undefined) {
+        strictStop(error, out, at);
+        return out;
+      }
+    }
+    if (!encode(out, at)) return out;
+    const before = out.length;
+    const next = encoder.end(encoderState, out, found, at);
+    if (found.length > 0) {
+      const error = report();
+      if (error !== undefined) {
+        out.length = before;
+        strictStop(error, out, at);
+        return out;
+      }
+    }
+    encoderState = next;
+    return out;
   };
 
   return {
     push(event) {
+      if (ended) return [];
+      const at = position++;
       const input = check(event);
-      decoderState = decoder.step(decoderState, input, parts, found);
-      record();
+      if (identity) {
+        watch(input, at);
+        return [input];
+      }
+      decoderState = decoder.step(decoderState, input, parts, found, at);
       const out: unknown[] = [];
-      encode(out);
-      return out as EventOf<To>[];
+      if (found.length > 0) {
+        const error = report();
+        if (error !== undefined) {
+          // What the lossy event determined is not encoded.
+          strictStop(error, out, at);
+          return out;
+        }
+      }
+      encode(out, at);
+      return out;
     },
     end() {
-      decoderState = decoder.end(decoderState, parts, found);
-      record();
-      const out: unknown[] = [];
-      encode(out);
-      encoderState = encoder.end(encoderState, out, found);
-      record();
-      return out as EventOf<To>[];
+      return ended ? [] : finish(undefined, position);
+    },
+    fail(failure, at, unreadable) {
+      return ended ? [] : finish(failure, at ?? position, unreadable);
     },
     losses,
+    ended: () => ended,
   };
 }
 
@@ -113,11 +255,12 @@ export function decodeEvents(
     parts.length = 0;
   };
   let state = decoder.initial;
+  let position = 0;
   for (const event of events) {
-    state = decoder.step(state, check(event), parts, ignored);
+    state = decoder.step(state, check(event), parts, ignored, position++);
     drain();
   }
-  decoder.end(state, parts, ignored);
+  decoder.end(state, parts, ignored, position);
   drain();
 }
 

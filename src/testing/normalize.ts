@@ -5,10 +5,16 @@
 
 type Json = unknown;
 
+const SYNTHESIZED_ID = /^(gp_(?:chatcmpl|msg|resp))_[0-9a-z]{11}((?:_\d+)?)$/;
+
 export function normalize(value: Json): Json {
   if (Array.isArray(value)) return value.map(normalize);
   // -0 and 0 are one JSON number: text arguments (chat) print -0 as 0.
   if (Object.is(value, -0)) return 0;
+  // An id the input lacked is derived from a digest of what the translation saw (common/digest.ts): a
+  // stream's from its first event (the id goes out with the first event), a response's from the whole
+  // body. Both are `<prefix>_<kind>_<digest>`; which digest is not part of the answer.
+  if (typeof value === "string") return value.replace(SYNTHESIZED_ID, "$1_<digest>$2");
   if (value === null || typeof value !== "object") return value;
   const object = value as Record<string, Json>;
   const out: Record<string, Json> = {};

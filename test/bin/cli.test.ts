@@ -147,7 +147,9 @@ describe("gateway-protocols translate", () => {
     ]);
     expect(out.status).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({ status: expected.status, body: expected.body });
-    expect(out.stderr).toBe("");
+    // The fields of the body that do not arrive (Vertex `details`) are losses like any other.
+    expect(expected.losses.map((loss) => loss.path)).toEqual(["/error/details"]);
+    expect(lines(out.stderr)).toEqual(lossLines(expected.losses));
     expect(expected.status).toBe(429);
     const missing = run([
       "translate",
@@ -197,7 +199,13 @@ describe("gateway-protocols stream", () => {
     const bytes = readFileSync(fixture("chat/stream/openai-content-logprobs.sse"), "utf8");
     const out = run(["stream", "--from", "chat", "--to", "messages", "--strict"], bytes);
     expect(out.status).toBe(1);
-    expect(out.stderr).toMatch(/^loss dropped \/choices\/0\/logprobs: /m);
+    // The loss points into the event it came from (the first of the body); the output ends with messages'
+    // own error event, carrying the strict failure's message.
+    expect(out.stderr).toMatch(/^loss dropped \/0\/choices\/0\/logprobs: /m);
+    expect(out.stdout).toMatch(
+      /event: error\ndata: \{"type":"error","error":\{"type":"invalid_request_error","message":"Translation would lose information: /,
+    );
+    expect(out.stdout).not.toContain("message_stop");
   });
 
   test("each event is written as soon as it arrives, before stdin ends", async () => {

@@ -127,14 +127,67 @@ describe("createStreamTranslator in strict mode", () => {
     choices: [{ index: 0, delta, finish_reason: null, ...extra }],
   });
 
-  test("an event that loses something throws, and what it carried is not sent with the next event", () => {
-    const translator = createStreamTranslator("chat", "messages", { ...options, strict: true });
-    translator.push(chunk({ role: "assistant", content: "" }) as never);
-    expect(() => translator.push(chunk({ content: "lost" }, { logprobs: { content: [] } }) as never)).toThrow(
-      /logprobs/,
-    );
-    const next = translator.push(chunk({ content: "kept" }) as never);
-    expect(JSON.stringify(next)).toContain("kept");
-    expect(JSON.stringify(next)).not.toContain("lost");
+  test("the first loss ends the output with the target's error event; what the lossy event carried is not sent", () => {
+    const heard: string[] = [];
+    const translator = createStreamTranslator("chat", "messages", {
+      ...options,
+      strict: true,
+      onLoss: (loss) => heard.push(loss.path),
+    });
+    // messages holds its message_start until the first content.
+    expect(translator.push(chunk({ role: "assistant", content: "" }) as never)).toEqual([]);
+    const stopped = translator.push(chunk({ content: "lost" }, { logprobs: { content: [] } }) as never);
+    // Never thrown mid-stream: the client is told in its own protocol, with the TranslationError's message.
+    expect(stopped).toEqual([
+      {
+        type: "error",
+        error: {
+          type: "invalid_request_error",
+          message: expect.stringMatching(/^Translation would lose information: \/1\/choices\/0\/logprobs/),
+        },
+      },
+    ]);
+    expect(JSON.stringify(stopped)).not.toContain('"text":"lost"');
+    // The loss is listed and heard at the event's position; nothing follows the error event.
+    expect(translator.losses.map((loss) => loss.path)).toEqual(["/1/choices/0/logprobs"]);
+    expect(heard).toEqual(["/1/choices/0/logprobs"]);
+    expect(translator.push(chunk({ content: "kept" }) as never)).toEqual([]);
+    expect(translator.end()).toEqual([]);
+  });
+
+  test("an encoder's loss ends the output before the lossy part's own events", () => {
+    // A thinking signature has no chat form: the block's text went out, the signature's loss stops it.
+    const translator = createStreamTranslator("messages", "chat", { ...options, strict: true });
+    const events = [
+      {
+        type: "message_start",
+        message: {
+          id: "m",
+          type: "message",
+          role: "assistant",
+          model: "c",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      },
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "hm" } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "S" } },
+    ];
+    const out = events.flatMap((event) => translator.push(event as never));
+    expect(out.at(-1)).toEqual({
+      error: expect.objectContaining({
+        type: "invalid_request_error",
+        message: expect.stringContaining("/3/delta/signature (dropped)"),
+      }),
+    });
+    expect(JSON.stringify(out)).toContain('"reasoning_content":"hm"');
+    expect(translator.end()).toEqual([]);
   });
 });

@@ -123,10 +123,7 @@ describe("valid real payloads are not rejected", () => {
       },
       { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: "Done." }] },
     ]);
-    expect(kinds(losses)).toEqual([
-      { path: "/messages/1/tool_calls/0/custom/input", kind: "approximated" },
-      { path: "/max_tokens", kind: "synthesized" },
-    ]);
+    expect(kinds(losses)).toEqual([{ path: "/messages/1/tool_calls/0/custom/input", kind: "approximated" }]);
     const same = translateRequest("chat", "generative", body);
     expect(same.value.contents[1]?.parts).toEqual([
       { functionCall: { id: "call_1", name: "apply_patch", args: { input: "*** Begin Patch" } } },
@@ -182,29 +179,27 @@ describe("valid real payloads are not rejected", () => {
       model: "gemini-2.5-flash",
       maxTokens: 64,
     });
-    expect(kinds(toMessages.losses)).toEqual([
-      { path: "/contents/1", kind: "dropped" },
-      { path: "/max_tokens", kind: "synthesized" },
-    ]);
+    expect(kinds(toMessages.losses)).toEqual([{ path: "/contents/1", kind: "dropped" }]);
   });
 });
 
 describe("turn control keeps its meaning or says it did not", () => {
   test("pause_turn becomes a stop with an approximated loss at /stop_reason", () => {
     const body = messagesResponse([{ type: "text", text: "Searching..." }], "pause_turn");
-    const { value, losses } = translateResponse("messages", "chat", body);
+    const { value, losses } = translateResponse("messages", "chat", body, { created: 1 });
     expect(value.choices[0]?.finish_reason).toBe("stop");
     expect(kinds(losses)).toEqual([{ path: "/stop_reason", kind: "approximated" }]);
   });
 
   test("refusal and model_context_window_exceeded are approximations at /stop_reason", () => {
-    const refusal = translateResponse("messages", "chat", messagesResponse([], "refusal"));
+    const refusal = translateResponse("messages", "chat", messagesResponse([], "refusal"), { created: 1 });
     expect(refusal.value.choices[0]?.finish_reason).toBe("content_filter");
     expect(kinds(refusal.losses)).toEqual([{ path: "/stop_reason", kind: "approximated" }]);
     const window = translateResponse(
       "messages",
       "chat",
       messagesResponse([{ type: "text", text: "a" }], "model_context_window_exceeded"),
+      { created: 1 },
     );
     expect(window.value.choices[0]?.finish_reason).toBe("length");
     expect(kinds(window.losses)).toEqual([{ path: "/stop_reason", kind: "approximated" }]);
@@ -219,7 +214,7 @@ describe("turn control keeps its meaning or says it did not", () => {
       responseId: "r1",
       modelVersion: "gemini-2.5-flash",
     };
-    const toChat = translateResponse("generative", "chat", body);
+    const toChat = translateResponse("generative", "chat", body, { created: 1 });
     expect(toChat.value.choices[0]?.finish_reason).toBe("stop");
     expect(kinds(toChat.losses)).toEqual([{ path: "/candidates/0/finishReason", kind: "approximated" }]);
     const toMessages = translateResponse("generative", "messages", body);
@@ -240,6 +235,7 @@ describe("turn control keeps its meaning or says it did not", () => {
       "messages",
       "chat",
       messagesResponse([{ type: "text", text: "x" }], "tool_use"),
+      { created: 1 },
     );
     expect(toChat.value.choices[0]?.finish_reason).toBe("stop");
     expect(kinds(toChat.losses)).toEqual([{ path: "/stop_reason", kind: "approximated" }]);
@@ -301,6 +297,7 @@ describe("losses point at the field they are about", () => {
         ],
         "end_turn",
       ),
+      { created: 1 },
     );
     expect(kinds(fromMessages.losses)).toEqual([{ path: "/content/0/citations", kind: "dropped" }]);
   });
@@ -315,10 +312,7 @@ describe("mappings that exist are made", () => {
       { model: "gemini-2.5-flash", maxTokens: 64 },
     );
     expect(fromGenerative.value.tools).toEqual([{ type: "code_execution_20250825", name: "code_execution" }]);
-    expect(kinds(fromGenerative.losses)).toEqual([
-      { path: "/max_tokens", kind: "synthesized" },
-      { path: "/tools/0/codeExecution", kind: "approximated" },
-    ]);
+    expect(kinds(fromGenerative.losses)).toEqual([{ path: "/tools/0/codeExecution", kind: "approximated" }]);
     const fromMessages = translateRequest("messages", "generative", {
       model: "claude-opus-4-8",
       max_tokens: 64,

@@ -352,21 +352,25 @@ describe("responses to chat", () => {
   });
 
   test("F4: messages usage adds cache reads and writes into prompt_tokens", () => {
-    const { value, losses } = response("messages", {
-      id: "msg_1",
-      type: "message",
-      role: "assistant",
-      model: "m",
-      content: [{ type: "text", text: "hi" }],
-      stop_reason: "end_turn",
-      stop_sequence: null,
-      usage: {
-        input_tokens: 3,
-        cache_creation_input_tokens: 200,
-        cache_read_input_tokens: 1000,
-        output_tokens: 50,
+    const { value, losses } = response(
+      "messages",
+      {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "m",
+        content: [{ type: "text", text: "hi" }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: {
+          input_tokens: 3,
+          cache_creation_input_tokens: 200,
+          cache_read_input_tokens: 1000,
+          output_tokens: 50,
+        },
       },
-    });
+      { created: 1_700_000_000 },
+    );
     expect(value.usage).toEqual({
       prompt_tokens: 1203,
       completion_tokens: 50,
@@ -421,21 +425,25 @@ describe("responses to chat", () => {
   });
 
   test("F9: all text joined, thinking as reasoning_content, tool_use as tool_calls in order", () => {
-    const { value, losses } = response("messages", {
-      id: "m",
-      type: "message",
-      role: "assistant",
-      model: "c",
-      content: [
-        { type: "thinking", thinking: "t", signature: "s" },
-        { type: "text", text: "A" },
-        { type: "tool_use", id: "u1", name: "f", input: {} },
-        { type: "tool_use", id: "u2", name: "g", input: { a: 1 } },
-      ],
-      stop_reason: "tool_use",
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
-    });
+    const { value, losses } = response(
+      "messages",
+      {
+        id: "m",
+        type: "message",
+        role: "assistant",
+        model: "c",
+        content: [
+          { type: "thinking", thinking: "t", signature: "s" },
+          { type: "text", text: "A" },
+          { type: "tool_use", id: "u1", name: "f", input: {} },
+          { type: "tool_use", id: "u2", name: "g", input: { a: 1 } },
+        ],
+        stop_reason: "tool_use",
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
+      { created: 1_700_000_000 },
+    );
     // Non-streamed chat tool calls carry no `index` on the wire (the research example adds one); order is the index.
     expect(value.choices).toEqual([
       {
@@ -563,8 +571,8 @@ describe("streams to chat", () => {
       { choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } },
       "[DONE]",
     ]);
-    // The signature_delta cannot travel in chat (X7 rule); stream losses carry no input pointer.
-    expect(kinds(losses)).toEqual([{ path: "", kind: "dropped" }]);
+    // The signature_delta cannot travel in chat (X7 rule); the loss points at it, in the 4th event.
+    expect(kinds(losses)).toEqual([{ path: "/3/delta/signature", kind: "dropped" }]);
   });
 
   test("X7: generative thought parts become reasoning_content deltas before the answer", () => {
@@ -591,8 +599,12 @@ describe("streams to chat", () => {
       delta({}, "stop"),
       "[DONE]",
     ]);
-    // Research points this loss at /candidates/0/content/parts/1/thoughtSignature; stream parts carry no pointer.
-    expect(kinds(losses)).toEqual([{ path: "", kind: "dropped" }]);
+    // Research points this loss at /candidates/0/content/parts/1/thoughtSignature: so it does, in the 2nd
+    // event. Generative carries no creation time: chat's `created` is made up (no options.created here).
+    expect(kinds(losses)).toEqual([
+      { path: "/0/created", kind: "synthesized" },
+      { path: "/1/candidates/0/content/parts/1/thoughtSignature", kind: "dropped" },
+    ]);
   });
 
   test("X9: generative function calls become tool-call deltas with stable ordinals and a tool_calls finish", () => {
@@ -660,7 +672,8 @@ describe("streams to chat", () => {
     expect(out).toMatchObject([
       delta({ role: "assistant", content: "" }),
       delta({ content: "Hal" }),
-      { error: { message: "Overloaded", type: "overloaded_error", param: null, code: "overloaded_error" } },
+      // The same as translateError gives for the same body (E3 below): one table.
+      { error: { message: "Overloaded", type: "server_error", param: null, code: "overloaded_error" } },
     ]);
     expect(out).toHaveLength(3);
   });
@@ -683,6 +696,7 @@ describe("errors to chat", () => {
           code: "not_found",
         },
       },
+      losses: [],
     });
   });
 
@@ -695,6 +709,7 @@ describe("errors to chat", () => {
     ).toEqual({
       status: 503,
       body: { error: { message: "Overloaded", type: "server_error", param: null, code: "overloaded_error" } },
+      losses: [],
     });
   });
 });

@@ -462,7 +462,11 @@ describe("responses and errors", () => {
         status: 529,
         body: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
       }),
-    ).toEqual({ status: 503, body: { error: { code: 503, message: "Overloaded", status: "UNAVAILABLE" } } });
+    ).toEqual({
+      status: 503,
+      body: { error: { code: 503, message: "Overloaded", status: "UNAVAILABLE" } },
+      losses: [],
+    });
   });
 
   test("E2/E3: a chat 429 is RESOURCE_EXHAUSTED", () => {
@@ -475,6 +479,8 @@ describe("responses and errors", () => {
     expect(out).toEqual({
       status: 429,
       body: { error: { code: 429, message: "Rate limit reached", status: "RESOURCE_EXHAUSTED" } },
+      // The type `requests` (which limit) has no generative field: it does not arrive.
+      losses: [expect.objectContaining({ path: "/error/type", kind: "dropped" })],
     });
   });
 });

@@ -2,8 +2,9 @@
  * Chat error bodies ↔ common error info: status first, refined by `type`/`code` (research E1, E3, E4).
  * @see https://platform.openai.com/docs/guides/error-codes
  */
-import { errorKindOfStatus, plainErrorText } from "../../common/error-kind";
+import { errorKindOfStatus, plainErrorText, reportUnread, unreadFields } from "../../common/error-kind";
 import { isObject } from "../../common/json";
+import type { Loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type * as chat from "./schema";
 
@@ -44,7 +45,9 @@ export function decodeChatError(error: { status: number; body: unknown }): commo
       // not JSON: handled below
     }
   }
-  if (Array.isArray(body) && body.length === 1) body = body[0];
+  const wrapped = Array.isArray(body) && body.length === 1;
+  if (wrapped) body = (body as unknown[])[0];
+  const prefix = wrapped ? "/0" : "";
   const inner = isObject(body) && isObject(body.error) ? body.error : undefined;
   const type = typeof inner?.type === "string" ? inner.type : undefined;
   const rawCode = inner?.code;
@@ -63,14 +66,35 @@ export function decodeChatError(error: { status: number; body: unknown }): commo
   else message = `Upstream error (HTTP ${error.status}).`;
   const param = typeof inner?.param === "string" ? inner.param : undefined;
   const own = code ?? type;
-  return {
-    status: status >= 400 ? status : 500,
+  // A type beside a code reaches a target only through the kind: one this table does not know is lost.
+  const read =
+    type !== undefined && code !== undefined && kindForType(type) === undefined ? READ_UNTYPED : READ;
+  const unread = isObject(body) ? unreadFields(body, ["error"], inner, read, prefix) : [];
+  // Mid-stream (a 200 without a numeric code), the status is the one chat answers the kind with.
+  const info: common.Draft<common.ErrorInfo> = {
+    status: status >= 400 ? status : TYPES[kind].status,
     kind,
     message,
-    ...(own === undefined ? {} : { code: own }),
-    ...(param === undefined ? {} : { param }),
   };
+  if (own !== undefined) {
+    info.code = own;
+    // Chat's own name for the kind says no more than the kind, which every target carries.
+    // A numeric code (OpenRouter) is the status, which every target carries too.
+    const named = TYPES[kind];
+    if (own !== named.type && own !== named.code && typeof rawCode !== "number")
+      info.codeSource = `${prefix}/error/${code === undefined ? "type" : "code"}`;
+  }
+  if (param !== undefined) {
+    info.param = param;
+    info.paramSource = `${prefix}/error/param`;
+  }
+  if (unread.length > 0) info.unread = unread;
+  return info;
 }
+
+/** The fields of a chat error object the common error holds (`param: null` and `code: null` say nothing). */
+const READ = ["message", "type", "param", "code"];
+const READ_UNTYPED = ["message", "param", "code"];
 
 const TYPES: Record<common.ErrorKind, { type: string; code: string | null; status: number }> = {
   invalid_request: { type: "invalid_request_error", code: null, status: 400 },
@@ -90,8 +114,15 @@ export function chatErrorType(kind: common.ErrorKind): string {
   return TYPES[kind].type;
 }
 
-/** Common error → chat status and body; the source's own type goes in `code` (E3). 529 becomes 503. */
-export function encodeChatError(error: common.ErrorInfo): { status: number; body: chat.ErrorBody } {
+/**
+ * Common error → chat status and body; the source's own type goes in `code` (E3). 529 becomes 503. The
+ * one table for an error as a body and as a stream event; `losses` gets the fields the body cannot hold.
+ */
+export function encodeChatError(
+  error: common.ErrorInfo,
+  losses?: Loss[],
+): { status: number; body: chat.ErrorBody } {
+  reportUnread(error, "chat", losses);
   const defaults = TYPES[error.kind] ?? TYPES.server;
   const status =
     error.status === 529 ? 503 : error.status >= 400 && error.status < 600 ? error.status : defaults.status;

@@ -108,6 +108,7 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
   const request: common.Request = {
     model: body.model,
     stream: body.stream === true,
+    ...(body.stream === undefined || body.stream === null ? {} : { streamGiven: true }),
     system,
     messages,
     tools: decodeTools(body),
@@ -440,7 +441,8 @@ export function encodeChatRequest(
     messages: messages.length > 0 ? messages : [{ role: "user", content: "" }],
   };
   // Assigned field by field in wire order: conditional spreads cost a runtime copy each.
-  if (request.stream) value.stream = true;
+  // An explicit `stream: false` is a given value (rule 5): forwarded, never treated as absent.
+  if (request.stream || request.streamGiven === true) value.stream = request.stream;
   if (includeUsage !== undefined) value.stream_options = { include_usage: includeUsage };
   if (temperature !== undefined) value.temperature = temperature;
   if (topP !== undefined) value.top_p = topP;

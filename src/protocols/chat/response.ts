@@ -3,6 +3,8 @@
  * usage, ids (research F1–F9, K4).
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
+
+import { inputSeed } from "../../common/digest";
 import { parseJsonObject } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
@@ -351,7 +353,8 @@ export function encodeChatResponse(
   options: ResolvedOptions,
 ): Translated<chat.Response> {
   const losses: Loss[] = [];
-  const id = response.id ?? syntheticId(options, "chatcmpl");
+  // An id the input lacks is derived from what it carries: different responses, different ids.
+  const id = response.id ?? syntheticId(options, `chatcmpl_${response.seed ?? inputSeed(response)}`);
   // A blocked prompt is a refusal of the whole request (research F3), also when an empty candidate came with it.
   const blocked =
     response.promptBlocked !== undefined && response.choices.every((choice) => choice.parts.length === 0);
@@ -368,11 +371,20 @@ export function encodeChatResponse(
     });
   }
   const kept = response.extra?.origin === "chat" ? response.extra.raw : undefined;
+  const created = response.created ?? options.created;
+  if (created === undefined)
+    losses.push(
+      loss(
+        "/created",
+        "synthesized",
+        "The response carries no creation time and `options.created` gives none; chat's `created` was sent as 0.",
+      ),
+    );
   const value: Mutable<chat.Response> = {
     ...kept,
     id,
     object: "chat.completion",
-    created: response.created ?? options.created,
+    created: created ?? 0,
     model: response.model ?? options.model ?? "",
     choices,
   };

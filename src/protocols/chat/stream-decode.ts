@@ -7,12 +7,14 @@
  * and an audio answer's transcript.
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
+import { inputSeed } from "../../common/digest";
+import { rebaseError } from "../../common/error-kind";
 import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import type { StreamReducer } from "../../common/reducer";
-import { cutOff } from "../../common/stream-end";
+import { cutOff, eventPointer } from "../../common/stream-end";
 import { reasoningOrigin } from "./dialect";
 import { decodeChatError } from "./error";
 import {
@@ -75,6 +77,8 @@ export type ChatDecodeState = {
   readonly lastToolKey: string | undefined;
   /** url_citation annotations waiting for the end of the current text block. */
   readonly annotations: readonly unknown[];
+  /** Where the first of them came from, for a loss about them. */
+  readonly annotationsSource: string | undefined;
   /** Choice 0's fields with no common slot so far (`logprobs`, `refusal: null` ...), for its `finish`. */
   readonly kept: ChoiceRaw;
   readonly finished: boolean;
@@ -91,6 +95,7 @@ const initial: ChatDecodeState = {
   tools: [],
   lastToolKey: undefined,
   annotations: [],
+  annotationsSource: undefined,
   kept: { choice: {}, message: {} },
   finished: false,
   done: false,
@@ -110,6 +115,7 @@ function copy(state: ChatDecodeState): Work {
     tools: state.tools,
     lastToolKey: state.lastToolKey,
     annotations: state.annotations,
+    annotationsSource: state.annotationsSource,
     kept: state.kept,
     finished: state.finished,
     done: state.done,
@@ -123,9 +129,12 @@ function endOpen(work: Work, out: common.StreamPart[]): void {
   if (open === undefined) return;
   if (open.kind === "text") {
     const citations =
-      work.annotations.length === 0 ? undefined : { origin: "chat" as const, items: work.annotations };
+      work.annotations.length === 0
+        ? undefined
+        : { origin: "chat" as const, items: work.annotations, source: work.annotationsSource };
     out.push({ type: "text-end", index: open.index, ...(citations === undefined ? {} : { citations }) });
     work.annotations = [];
+    work.annotationsSource = undefined;
   } else if (open.kind === "reasoning") out.push({ type: "reasoning-end", index: open.index });
   else if (open.kind === "tool") out.push({ type: "tool-call-end", index: open.index });
   work.open = undefined;
@@ -169,6 +178,7 @@ const DETAIL_KEYS = new Set(["type", "text", "signature", "summary", "data", "fo
 function reasoningDetails(
   work: Work,
   details: readonly chat.ReasoningDetail[],
+  base: string,
   out: common.StreamPart[],
   losses: Loss[],
 ): void {
@@ -190,14 +200,14 @@ function reasoningDetails(
       endOpen(work, out);
     } else {
       const message = `A reasoning entry of type "${detail.type}" has no common equivalent and was dropped.`;
-      reportOnce(work, at, message, losses);
+      reportOnce(work, base, at, message, losses);
       continue;
     }
     for (const key in detail) {
       const value = (detail as Record<string, unknown>)[key];
       if (DETAIL_KEYS.has(key) || !Object.hasOwn(detail, key) || value == null || value === "") continue;
       const message = `\`${key}\` on a reasoning entry has no common equivalent and was dropped.`;
-      reportOnce(work, `${at}/${key}`, message, losses);
+      reportOnce(work, base, `${at}/${key}`, message, losses);
     }
   }
 }
@@ -209,6 +219,7 @@ function reasoningDetails(
 function contentParts(
   work: Work,
   parts: readonly chat.AssistantPart[],
+  base: string,
   out: common.StreamPart[],
   losses: Loss[],
 ): void {
@@ -227,13 +238,13 @@ function contentParts(
         const chunk = chunks[inner] as chat.ThinkingPart["thinking"][number];
         if (chunk.type !== "text" || chunk.text === undefined) {
           const message = `A ${chunk.type} chunk inside thinking has no common equivalent and was dropped.`;
-          reportOnce(work, `${at}/thinking/${inner}`, message, losses);
+          reportOnce(work, base, `${at}/thinking/${inner}`, message, losses);
         } else if (chunk.text !== "")
           out.push({ type: "reasoning-delta", index: openBlock(work, "reasoning", out), text: chunk.text });
       }
     } else {
       const message = `A ${part.type} content part has no common equivalent and was dropped.`;
-      reportOnce(work, at, message, losses);
+      reportOnce(work, base, at, message, losses);
     }
   }
 }
@@ -243,23 +254,46 @@ function contentParts(
  * it); the audio itself (id, data, expiry) has no common slot, one loss for the stream. The
  * whole-response decoder does the same with `message.audio` (response.ts).
  */
-function audioPiece(work: Work, audio: chat.DeltaAudio, out: common.StreamPart[], losses: Loss[]): void {
+function audioPiece(
+  work: Work,
+  audio: chat.DeltaAudio,
+  base: string,
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
   const transcript = audio.transcript;
   if (transcript != null && transcript !== "")
     out.push({ type: "text-delta", index: openBlock(work, "text", out), text: transcript });
   if (!isEmptyAudio(audio, "transcript")) {
     const message = "Audio output has no common equivalent and was dropped; its transcript was kept as text.";
-    reportOnce(work, "/choices/0/delta/audio", message, losses);
+    reportOnce(work, base, "/choices/0/delta/audio", message, losses);
   }
 }
 
-function reportOnce(work: Work, path: string, message: string, losses: Loss[]): void {
-  if (work.reported.includes(path)) return;
-  work.reported = [...work.reported, path];
-  losses.push(loss(path, "dropped", message));
+/**
+ * A loss at `path` in the event at `base`, reported for the first event that has it only (`key` tells
+ * which losses are the same; default `path`).
+ */
+function reportOnce(
+  work: Work,
+  base: string,
+  path: string,
+  message: string,
+  losses: Loss[],
+  key: string = path,
+): void {
+  if (work.reported.includes(key)) return;
+  work.reported = [...work.reported, key];
+  losses.push(loss(base + path, "dropped", message));
 }
 
-function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: common.StreamPart[]): void {
+function toolCall(
+  work: Work,
+  call: chat.DeltaToolCall,
+  position: number,
+  source: string,
+  out: common.StreamPart[],
+): void {
   const id = call.id === null || call.id === undefined || call.id === "" ? undefined : call.id;
   // An explicit "" names no call (other protocols get a made-up id); chat itself restores it (`EMPTY_ID`).
   const key =
@@ -290,6 +324,7 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
       ...(call.id === "" ? { extra: EMPTY_ID } : {}),
       name: call.function?.name ?? "",
       ...(signature === undefined ? {} : { signature }),
+      source,
     });
   } else {
     // Pieces for a call whose block another block has ended still belong to it (chat routes by index):
@@ -303,12 +338,18 @@ function toolCall(work: Work, call: chat.DeltaToolCall, position: number, out: c
     out.push({ type: "tool-call-delta", index: block, argumentsText: args });
 }
 
-function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart[], losses: Loss[]): void {
+function choiceZero(
+  work: Work,
+  choice: chat.ChunkChoice,
+  base: string,
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
   const delta = choice.delta;
   // OpenRouter repeats the text of its `reasoning_details` in `reasoning`: the details, which also
   // carry the signatures, are read, and `reasoning` only when there are none.
   const details = delta.reasoning_details;
-  if (details != null && details.length > 0) reasoningDetails(work, details, out, losses);
+  if (details != null && details.length > 0) reasoningDetails(work, details, base, out, losses);
   else {
     const reasoning = delta.reasoning_content ?? delta.reasoning;
     if (reasoning !== undefined && reasoning !== null && reasoning !== "")
@@ -317,20 +358,28 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
   const content = delta.content;
   if (typeof content === "string") {
     if (content !== "") out.push({ type: "text-delta", index: openBlock(work, "text", out), text: content });
-  } else if (content != null) contentParts(work, content, out, losses);
-  if (delta.audio != null) audioPiece(work, delta.audio, out, losses);
+  } else if (content != null) contentParts(work, content, base, out, losses);
+  if (delta.audio != null) audioPiece(work, delta.audio, base, out, losses);
   if (delta.refusal !== undefined && delta.refusal !== null && delta.refusal !== "") {
     out.push({ type: "refusal-delta", index: openBlock(work, "refusal", out), text: delta.refusal });
   }
   delta.tool_calls?.forEach((call, position) => {
-    toolCall(work, call, position, out);
+    toolCall(work, call, position, `${base}/choices/0/delta/tool_calls/${position}`, out);
   });
   if (delta.function_call != null) {
-    toolCall(work, { index: 0, function: delta.function_call }, 0, out);
+    toolCall(
+      work,
+      { index: 0, function: delta.function_call },
+      0,
+      `${base}/choices/0/delta/function_call`,
+      out,
+    );
   }
   if (delta.annotations != null && delta.annotations.length > 0) {
-    if (work.open?.kind === "text") work.annotations = [...work.annotations, ...delta.annotations];
-    else {
+    if (work.open?.kind === "text") {
+      work.annotationsSource ??= `${base}/choices/0/delta/annotations`;
+      work.annotations = [...work.annotations, ...delta.annotations];
+    } else {
       // No text block to ride on: chat itself keeps them (on the finish), other protocols lose them.
       const before = work.kept.message.annotations;
       work.kept = {
@@ -342,6 +391,7 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
       };
       reportOnce(
         work,
+        base,
         "/choices/0/delta/annotations",
         "Annotations outside a text block have no place and were dropped.",
         losses,
@@ -351,6 +401,7 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
   if (choice.logprobs !== undefined && choice.logprobs !== null) {
     reportOnce(
       work,
+      base,
       "/choices/0/logprobs",
       "Log probabilities have no common equivalent and were dropped.",
       losses,
@@ -367,7 +418,8 @@ function choiceZero(work: Work, choice: chat.ChunkChoice, out: common.StreamPart
     endOpen(work, out);
     work.finished = true;
     const extra = choiceExtra(work.kept);
-    out.push({ type: "finish", reason: decodeChatFinishReason(reason), rawReason: reason, extra });
+    const source = `${base}/choices/0/finish_reason`;
+    out.push({ type: "finish", reason: decodeChatFinishReason(reason), rawReason: reason, extra, source });
   }
 }
 
@@ -576,6 +628,7 @@ function step(
   event: chat.StreamEvent,
   out: common.StreamPart[],
   losses: Loss[],
+  position?: number,
 ): ChatDecodeState {
   if (state.done) return state;
   // The most frequent chunk continues the open block: the state stays as it is.
@@ -590,6 +643,7 @@ function step(
     work.done = true;
     return work;
   }
+  const base = eventPointer(position);
   const chunk = "choices" in event ? (event as chat.Chunk) : undefined;
   const hasContent = chunk !== undefined && (chunk.choices.length > 0 || chunk.usage != null);
   if (!work.started && (hasContent || event.error !== undefined)) {
@@ -597,20 +651,24 @@ function step(
     const extra = chunk === undefined ? undefined : chatExtra(chunk, CHUNK_KEYS);
     out.push({
       type: "response-start",
-      ...(chunk?.id === undefined ? {} : { id: chunk.id }),
+      ...(chunk?.id === undefined ? { seed: inputSeed(event) } : { id: chunk.id }),
       ...(chunk?.model === undefined ? {} : { model: chunk.model }),
       ...(chunk?.created === undefined ? {} : { created: chunk.created }),
       ...(extra === undefined ? {} : { extra }),
     });
   }
-  for (const choice of chunk?.choices ?? []) {
-    if (choice.index === 0) choiceZero(work, choice, out, losses);
+  const choices = chunk?.choices ?? [];
+  for (let at = 0; at < choices.length; at++) {
+    const choice = choices[at] as chat.ChunkChoice;
+    if (choice.index === 0) choiceZero(work, choice, base, out, losses);
     else
       reportOnce(
         work,
-        `/choices/${choice.index}`,
+        base,
+        `/choices/${at}`,
         `Choice ${choice.index} of a streamed response was dropped: stream parts carry one choice.`,
         losses,
+        `choice ${choice.index}`,
       );
   }
   if (chunk?.usage != null) {
@@ -619,14 +677,20 @@ function step(
     if (event.error === undefined) out.push({ type: "usage", usage: decodeChatUsage(chunk.usage, "/usage") });
     else
       losses.push(
-        loss("/usage", "dropped", "Usage sent with a mid-stream error was dropped: the stream failed."),
+        loss(
+          `${base}/usage`,
+          "dropped",
+          "Usage sent with a mid-stream error was dropped: the stream failed.",
+        ),
       );
   }
   if (event.error !== undefined) {
     endOpen(work, out);
     work.done = true;
     work.failed = true;
-    out.push({ type: "error", error: decodeChatError({ status: 200, body: { error: event.error } }) });
+    // The chunk's own fields (`id`, `choices` ...) are the stream's, not the error's.
+    const error = decodeChatError({ status: 200, body: { error: event.error } });
+    out.push({ type: "error", error: rebaseError(error, base) });
   }
   return work;
 }
@@ -638,12 +702,12 @@ export function chatStreamDecoder(
   return {
     initial,
     step,
-    end(state, out, losses) {
+    end(state, out, losses, position, failure) {
       const work = copy(state);
-      endOpen(work, out);
       // A chunk with a finish reason ends a chat stream (`[DONE]` may be missing); an error chunk has
-      // already ended it; anything else was cut off.
-      if (!state.finished && !state.failed) cutOff("chat", out, losses);
+      // already ended it; anything else was cut off, and a block the input never closed stays open.
+      if (!state.finished && !state.failed) cutOff("chat", out, losses, position, failure);
+      else endOpen(work, out);
       work.done = true;
       return work;
     },

@@ -12,9 +12,11 @@ import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { eventPointer } from "../../common/stream-end";
 import { DIALECTS, type Dialect, reasoningFormat } from "./dialect";
-import { chatErrorType, encodeChatError } from "./error";
+import { encodeChatError } from "./error";
 import { type ChoiceRaw, callId, choiceRaw } from "./extra";
 import { type ChatFinishReason, encodeChatFinishReason } from "./finish-reason";
 import {
@@ -133,17 +135,33 @@ function deltaChunk(
   };
 }
 
+/**
+ * The role chunk, and the envelope every chunk repeats. An id the input lacks is derived from the event
+ * that started it (`seed`), so it is known at the first chunk; a missing `created` is `options.created`,
+ * else 0 with a loss.
+ */
 function start(
   work: Work,
   part: Extract<common.StreamPart, { type: "response-start" }> | undefined,
   options: ResolvedOptions,
   out: StreamEvent[],
+  losses: Loss[],
+  position: number | undefined,
 ): void {
   if (work.started) return;
   work.started = true;
-  work.id = part?.id ?? syntheticId(options, "chatcmpl");
+  work.id = part?.id ?? syntheticId(options, part?.seed === undefined ? "chatcmpl" : `chatcmpl_${part.seed}`);
   work.model = part?.model ?? options.model ?? "";
-  work.created = part?.created ?? options.created;
+  const created = part?.created ?? options.created;
+  if (created === undefined)
+    losses.push(
+      loss(
+        at(eventPointer(position), "created"),
+        "synthesized",
+        "The stream carries no creation time and `options.created` gives none; chat's `created` was sent as 0.",
+      ),
+    );
+  work.created = created ?? 0;
   if (part?.usage !== undefined) work.usage = part.usage;
   if (part?.extra?.origin === "chat") work.extra = part.extra.raw;
   out.push(deltaChunk(work, { role: "assistant", content: "" }));
@@ -251,12 +269,17 @@ function sending(work: Work, index: number): ReasoningBlock {
   return sent;
 }
 
+/** Where a loss about `part` points: its own source, else the event it was decoded from. */
+const pointer = (part: { readonly source?: string | undefined }, position: number | undefined): string =>
+  part.source ?? eventPointer(position);
+
 /**
  * What each common part becomes; text-start, reasoning-start and tool-call-end have no chat event, nor
  * has reasoning-end but toward OpenRouter.
  */
 const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
-  "response-start": (work, part, out, _losses, options) => start(work, part, options, out),
+  "response-start": (work, part, out, losses, options, position) =>
+    start(work, part, options, out, losses, position),
   "text-start": nothing,
   "text-delta": (work, part, out) => {
     out.push(deltaChunk(work, { content: part.text }));
@@ -269,13 +292,13 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "refusal-delta": (work, part, out) => {
     out.push(deltaChunk(work, { refusal: part.text }));
   },
-  "text-end": (work, part, out, losses) => {
+  "text-end": (work, part, out, losses, _options, position) => {
     if (part.citations?.origin === "chat") {
       out.push(deltaChunk(work, { annotations: part.citations.items as Delta["annotations"] }));
     } else if (part.citations !== undefined) {
       losses.push(
         loss(
-          "",
+          pointer(part.citations, position),
           "dropped",
           `Citations from the ${part.citations.origin} protocol have no chat form and were dropped.`,
         ),
@@ -289,9 +312,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const block = { block: part.index, entry, format: reasoningFormat(part.origin), sent: false };
     work.reasoning = [...work.reasoning, block];
   },
-  "reasoning-signature": (work, part, out, losses, options) => {
+  "reasoning-signature": (work, part, out, losses, options, position) => {
     if (!DIALECTS[options.chatDialect].reasoningDetails) {
-      losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+      losses.push(
+        loss(pointer(part, position), "dropped", "Chat cannot carry a thinking signature; it was dropped."),
+      );
       return;
     }
     // OpenRouter sends the signature as an entry of its own, after the text (openrouter-reasoning.sse);
@@ -300,9 +325,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const entry = entryOf(sending(work, part.index), "reasoning.text", "signature", part.signature);
     out.push(deltaChunk(work, { reasoning_details: [entry] }));
   },
-  "reasoning-redacted": (work, part, out, losses, options) => {
+  "reasoning-redacted": (work, part, out, losses, options, position) => {
     if (!DIALECTS[options.chatDialect].reasoningDetails) {
-      losses.push(loss("", "dropped", "Redacted thinking is opaque to chat and was dropped."));
+      losses.push(
+        loss(pointer(part, position), "dropped", "Redacted thinking is opaque to chat and was dropped."),
+      );
       return;
     }
     const entry = entryOf(sending(work, part.index), "reasoning.encrypted", "data", part.data);
@@ -316,13 +343,19 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     if (!block.sent)
       out.push(deltaChunk(work, { reasoning_details: [entryOf(block, "reasoning.text", "text", "")] }));
   },
-  "tool-call-start": (work, part, out, losses, options) => {
+  "tool-call-start": (work, part, out, losses, options, position) => {
     const ordinal = work.toolOrdinals.length;
     work.toolOrdinals = [...work.toolOrdinals, [part.index, ordinal]];
     const own = callId(part);
     const id = own ?? syntheticId(options, work.id, ordinal);
     if (own === undefined)
-      losses.push(loss("", "synthesized", "A tool call had no id; a deterministic one was made up."));
+      losses.push(
+        loss(
+          pointer(part, position),
+          "synthesized",
+          "A tool call had no id; a deterministic one was made up.",
+        ),
+      );
     const call: DeltaToolCall = {
       index: ordinal,
       id,
@@ -332,36 +365,58 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const extra = part.signature === undefined ? undefined : extraContent(part.signature, options);
     if (extra !== undefined) call.extra_content = extra;
     else if (part.signature !== undefined)
-      losses.push(loss("", "dropped", "Chat cannot carry a thought signature; it was dropped."));
+      losses.push(
+        loss(
+          part.signature.source ?? pointer(part, position),
+          "dropped",
+          "Chat cannot carry a thought signature; it was dropped.",
+        ),
+      );
     out.push(deltaChunk(work, { tool_calls: [call] }));
   },
-  "block-signature": (work, part, out, losses, options) => {
+  "block-signature": (work, part, out, losses, options, position) => {
     const ordinal = ordinalOf(work, part.index);
     const extra = ordinal === undefined ? undefined : extraContent(part.signature, options);
     if (ordinal === undefined || extra === undefined)
-      losses.push(loss("", "dropped", "Chat cannot carry a thinking signature; it was dropped."));
+      losses.push(
+        loss(pointer(part, position), "dropped", "Chat cannot carry a thinking signature; it was dropped."),
+      );
     else out.push(deltaChunk(work, { tool_calls: [{ index: ordinal, extra_content: extra }] }));
   },
-  "tool-call-delta": (work, part, out, losses) => {
+  "tool-call-delta": (work, part, out, losses, _options, position) => {
     const ordinal = ordinalOf(work, part.index);
     if (ordinal === undefined)
-      losses.push(loss("", "dropped", "Arguments for an unknown tool call were dropped."));
+      losses.push(
+        loss(eventPointer(position), "dropped", "Arguments for an unknown tool call were dropped."),
+      );
     else
       out.push(
         deltaChunk(work, { tool_calls: [{ index: ordinal, function: { arguments: part.argumentsText } }] }),
       );
   },
   "tool-call-end": nothing,
-  media: (_work, part, _out, losses) => {
-    losses.push(loss("", "dropped", `Streamed ${part.part.kind} output has no chat form and was dropped.`));
+  media: (_work, part, _out, losses, _options, position) => {
+    losses.push(
+      loss(
+        part.part.source || eventPointer(position),
+        "dropped",
+        `Streamed ${part.part.kind} output has no chat form and was dropped.`,
+      ),
+    );
   },
-  opaque: (_work, part, _out, losses) => {
-    losses.push(loss("", "dropped", `The ${part.part.label} has no chat form and was dropped.`));
+  opaque: (_work, part, _out, losses, _options, position) => {
+    losses.push(
+      loss(
+        part.part.source || eventPointer(position),
+        "dropped",
+        `The ${part.part.label} has no chat form and was dropped.`,
+      ),
+    );
   },
   usage: (work, part) => {
     work.usage = part.usage;
   },
-  finish: (work, part, out, losses) => {
+  finish: (work, part, out, losses, _options, position) => {
     if (part.extra?.origin === "chat" && part.rawReason !== undefined) {
       // chat's own reason, restored as given (accumulate/replay).
       finish(work, part.rawReason, out, choiceRaw(part.extra));
@@ -371,7 +426,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     if (mapped.approximate) {
       losses.push(
         loss(
-          "",
+          pointer(part, position),
           "approximated",
           `Finish reason "${part.rawReason ?? part.reason}" has no chat equivalent; "stop" was used.`,
         ),
@@ -383,10 +438,10 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     out.push(deltaChunk(work, { refusal: `Prompt blocked: ${part.reason}` }));
     finish(work, "content_filter", out);
   },
-  error: (work, part, out) => {
-    const body = encodeChatError(part.error).body;
-    // Mid-stream, the source's own type names the failure best (envoyproxy/ai-gateway#2698, X10).
-    out.push({ error: { ...body.error, type: part.error.code ?? chatErrorType(part.error.kind) } });
+  error: (work, part, out, losses) => {
+    // The same table as translateError: an error reads the same as a body and mid-stream (X10); the
+    // source's own type or code is `code`, as there.
+    out.push(encodeChatError(part.error, losses).body);
     work.closed = true;
   },
 };
@@ -398,6 +453,7 @@ function step(
   losses: Loss[],
   options: ResolvedOptions,
   dialect: Dialect,
+  position: number | undefined,
 ): ChatEncodeState {
   if (state.closed) return state;
   if (state.started) {
@@ -411,8 +467,8 @@ function step(
     if (part.type === "usage" && part.usage === state.usage) return state;
   }
   const work = copy(state);
-  if (part.type !== "response-start") start(work, undefined, options, out);
-  handlePart(handlers, work, part, out, losses, options);
+  if (part.type !== "response-start") start(work, undefined, options, out, losses, position);
+  handlePart(handlers, work, part, out, losses, options, position);
   return work;
 }
 
@@ -421,13 +477,21 @@ function end(
   out: StreamEvent[],
   losses: Loss[],
   options: ResolvedOptions,
+  position: number | undefined,
 ): ChatEncodeState {
   if (state.closed) return state;
   const work = copy(state);
   work.closed = true;
-  start(work, undefined, options, out);
+  start(work, undefined, options, out, losses, position);
   if (!work.finished) {
-    losses.push(loss("", "synthesized", 'The stream ended without a finish reason; "stop" was sent.'));
+    // A decoder that saw its protocol's end without a finish reason (a messages stream without a stop reason).
+    losses.push(
+      loss(
+        eventPointer(position),
+        "synthesized",
+        'The stream ended without a finish reason; "stop" was sent.',
+      ),
+    );
     finish(work, work.toolOrdinals.length > 0 ? "tool_calls" : "stop", out);
   }
   if (work.usage !== undefined)
@@ -455,8 +519,8 @@ export function chatStreamEncoder(
       usage: undefined,
       closed: false,
     },
-    step: (state, part, out, losses) => step(state, part, out, losses, options, dialect),
-    end: (state, out, losses) => end(state, out, losses, options),
+    step: (state, part, out, losses, position) => step(state, part, out, losses, options, dialect, position),
+    end: (state, out, losses, position) => end(state, out, losses, options, position),
   };
 }
 

@@ -297,7 +297,16 @@ function encodeThinking(request: common.Request, losses: Loss[]): generative.Thi
       );
       return { thinkingBudget: -1, includeThoughts };
     }
-    return { thinkingBudget: Math.min(range.max, Math.max(range.min, budget)), includeThoughts };
+    const sent = Math.min(range.max, Math.max(range.min, budget));
+    // A level is not a token count: the budget it becomes is this table's guess.
+    losses.push(
+      loss(
+        reasoning.source,
+        "approximated",
+        `The effort "${reasoning.effort}" has no form for this model; it became a thinking budget of ${sent} tokens.`,
+      ),
+    );
+    return { thinkingBudget: sent, includeThoughts };
   }
   if (reasoning.enabled === true) return { thinkingBudget: -1, includeThoughts };
   return include === undefined ? undefined : { includeThoughts: include };

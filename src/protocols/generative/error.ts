@@ -3,8 +3,9 @@
  * `status` name and `details[].reason`; any body (HTML, text, arrays) decodes without throwing.
  * @see https://ai.google.dev/gemini-api/docs/troubleshooting
  */
-import { errorKindOfStatus, plainErrorText } from "../../common/error-kind";
+import { errorKindOfStatus, plainErrorText, reportUnread, unreadFields } from "../../common/error-kind";
 import { isObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type * as generative from "./schema";
 
@@ -36,17 +37,23 @@ const statusByKind: Readonly<Record<common.ErrorKind, { status: number; name: st
   timeout: { status: 504, name: "DEADLINE_EXCEEDED" },
 };
 
-function parseBody(body: unknown): unknown {
+/** The body as JSON, unwrapped from a one-element array (`prefix` `/0` then). */
+function parseBody(body: unknown): { value: unknown; prefix: string } {
   let value = body;
   if (typeof value === "string") {
     try {
       value = JSON.parse(value);
     } catch {
-      return value;
+      return { value, prefix: "" };
     }
   }
-  return Array.isArray(value) && value.length === 1 ? value[0] : value;
+  return Array.isArray(value) && value.length === 1
+    ? { value: value[0], prefix: "/0" }
+    : { value, prefix: "" };
 }
+
+/** The fields of a generative error the common error holds: `code` is the status, `status` the code. */
+const READ = ["code", "message", "status"];
 
 function hasReason(details: unknown, reason: string): boolean {
   return Array.isArray(details) && details.some((detail) => isObject(detail) && detail.reason === reason);
@@ -54,7 +61,7 @@ function hasReason(details: unknown, reason: string): boolean {
 
 /** Any status and body → common error. Never throws. */
 export function decodeGenerativeError(error: { status: number; body: unknown }): common.ErrorInfo {
-  const body = parseBody(error.body);
+  const { value: body, prefix } = parseBody(error.body);
   const inner = isObject(body) && isObject(body.error) ? body.error : undefined;
   const statusName = typeof inner?.status === "string" ? inner.status : undefined;
   const code = typeof inner?.code === "number" ? inner.code : undefined;
@@ -78,17 +85,54 @@ export function decodeGenerativeError(error: { status: number; body: unknown }):
   else if (isObject(body) && typeof body.message === "string") message = body.message;
   else message = "";
   if (message === "") message = `Upstream error (HTTP ${error.status}).`;
-  return { status, kind, message, ...(statusName === undefined ? {} : { code: statusName }) };
+  const info: common.Draft<common.ErrorInfo> = { status, kind, message };
+  if (statusName !== undefined) {
+    info.code = statusName;
+    // A status name of the kind says no more than the kind, which every target carries.
+    if (kindByStatusName[statusName] !== kind) info.codeSource = `${prefix}/error/status`;
+  }
+  // `details` (help links, quota facts, the reason read above) has no common slot.
+  const top = isObject(body) ? body : undefined;
+  const readTop = inner === undefined && typeof top?.message === "string" ? ["error", "message"] : ["error"];
+  const unread = unreadFields(top, readTop, inner, READ, prefix);
+  if (unread.length > 0) info.unread = unread;
+  return info;
 }
 
-/** common error → generative status and body; 529 becomes 503 (research E3). */
-export function encodeGenerativeError(error: common.ErrorInfo): {
+/**
+ * common error → generative status and body; 529 becomes 503 (research E3). The one table for an error
+ * as a body and as a stream event; `losses` gets what the body cannot hold: the source's own code when
+ * it is not the status name sent, its `param`, its unread fields.
+ */
+export function encodeGenerativeError(
+  error: common.ErrorInfo,
+  losses?: Loss[],
+): {
   status: number;
   body: generative.ErrorBody;
 } {
   const byKind = statusByKind[error.kind] ?? statusByKind.server;
   const kept =
     error.code !== undefined && kindByStatusName[error.code] === error.kind ? error.code : undefined;
+  if (losses !== undefined) {
+    reportUnread(error, "generative", losses);
+    if (error.code !== undefined && kept === undefined && error.codeSource !== undefined)
+      losses.push(
+        loss(
+          error.codeSource,
+          "approximated",
+          `The upstream error type \`${error.code}\` has no generative equivalent; \`${byKind.name}\` was sent.`,
+        ),
+      );
+    if (error.param !== undefined && error.paramSource !== undefined)
+      losses.push(
+        loss(
+          error.paramSource,
+          "dropped",
+          `A generative error names no parameter; \`${error.param}\` was dropped.`,
+        ),
+      );
+  }
   // 529 is messages-only and 413 has no generative form: both take the kind's own status (research E3).
   const replaced = error.status === 529 || error.status === 413 || error.status < 400 || error.status > 599;
   const status = replaced ? byKind.status : error.status;

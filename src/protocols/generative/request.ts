@@ -63,6 +63,8 @@ export function decodeGenerativeRequest(
   const value: common.Request = {
     model: info.model,
     stream: info.stream,
+    // The URL says it either way (`:generateContent` or `:streamGenerateContent`) when the caller passes it.
+    ...(options.stream === undefined ? {} : { streamGiven: true }),
     system: decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses),
     messages: decodeContents(body.contents, options, losses),
     tools: decodeGenerativeTools(body.tools, losses),

@@ -3,6 +3,7 @@
  * are reported as dropped and kept in `extra`, so that generative → common → generative is exact.
  * @see https://ai.google.dev/api/generate-content#generatecontentresponse
  */
+import { inputSeed } from "../../common/digest";
 import { isObject, type JsonObject } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
@@ -27,9 +28,12 @@ const CANDIDATE_KEYS = new Set(["content", "finishReason", "index"]);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The seed of ids synthesized for the calls of a response without ids (research U1). */
-export function callSeed(responseId: string | undefined): string {
-  return responseId ?? "resp";
+/**
+ * The seed of ids synthesized for the calls of a response without ids (research U1): its id, else the
+ * digest of the body (`Response.seed`), so that calls of different responses get different ids.
+ */
+export function callSeed(responseId: string | undefined, seed?: string): string {
+  return responseId ?? (seed === undefined ? "resp" : `resp_${seed}`);
 }
 
 /** RFC 3339 → Unix seconds, without a clock or `Date` (days-from-civil). */
@@ -58,8 +62,8 @@ export function parseTimestamp(text: string): number | undefined {
   return days * 86400 + hour * 3600 + minute * 60 + second - offset * 60;
 }
 
-/** The top-level fields with no common slot, for `Response.extra`; each reported as dropped. */
-export function responseExtra(body: generative.Response, losses: Loss[]): common.Extra {
+/** The top-level fields with no common slot, for `Response.extra`; each reported as dropped (under `base`). */
+export function responseExtra(body: generative.Response, losses: Loss[], base = ""): common.Extra {
   const raw: JsonObject = {};
   for (const key in body) {
     if (key === "candidates" || key === "usageMetadata" || !Object.hasOwn(body, key)) continue;
@@ -68,11 +72,13 @@ export function responseExtra(body: generative.Response, losses: Loss[]): common
     if (key === "promptFeedback" && isObject(value)) {
       for (const field in value) {
         if (field !== "blockReason" && Object.hasOwn(value, field))
-          losses.push(loss(at("/promptFeedback", field), "dropped", `promptFeedback.${field} was dropped.`));
+          losses.push(
+            loss(at(`${base}/promptFeedback`, field), "dropped", `promptFeedback.${field} was dropped.`),
+          );
       }
     } else if (!RESPONSE_KEYS.has(key)) {
       losses.push(
-        loss(at("", key), "dropped", `\`${key}\` has no equivalent outside generative and was dropped.`),
+        loss(at(base, key), "dropped", `\`${key}\` has no equivalent outside generative and was dropped.`),
       );
     }
   }
@@ -119,7 +125,8 @@ export function decodeGenerativeResponse(
 ): Translated<common.Response> {
   const losses: Loss[] = [];
   const extra = responseExtra(body, losses);
-  const seed = callSeed(body.responseId);
+  const digest = body.responseId === undefined ? inputSeed(body) : undefined;
+  const seed = callSeed(body.responseId, digest);
   const candidates = body.candidates ?? [];
   const choices: common.Choice[] = [];
   for (let position = 0; position < candidates.length; position++) {
@@ -150,6 +157,7 @@ export function decodeGenerativeResponse(
   const blocked = body.promptFeedback?.blockReason;
   const value: Mutable<common.Response> = { choices };
   if (body.responseId !== undefined) value.id = body.responseId;
+  else value.seed = digest;
   if (body.modelVersion !== undefined) value.model = body.modelVersion;
   if (created !== undefined) value.created = created;
   if (body.usageMetadata !== undefined)
@@ -357,7 +365,7 @@ export function encodeGenerativeResponse(
   options: ResolvedOptions,
 ): Translated<generative.Response> {
   const losses: Loss[] = [];
-  const seed = callSeed(response.id);
+  const seed = callSeed(response.id, response.seed);
   const candidates: generative.Candidate[] = [];
   for (const choice of response.choices) {
     const current: CallNaming = { seed, ordinal: 0 };

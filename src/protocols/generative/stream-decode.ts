@@ -3,13 +3,15 @@
  * text parts continue the open block, every other part is a block of its own; usage is cumulative;
  * the finish reason (which some upstreams repeat on every chunk) is emitted once, when the stream ends.
  */
+import { inputSeed } from "../../common/digest";
+import { rebaseError } from "../../common/error-kind";
 import { isObject, type JsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import type { StreamReducer } from "../../common/reducer";
-import { cutOff } from "../../common/stream-end";
+import { cutOff, eventPointer } from "../../common/stream-end";
 import { decodeGenerativeError } from "./error";
 import { decodeGenerativeFinishReason } from "./finish-reason";
 import { decodePart, NO_ARGS } from "./parts-decode";
@@ -30,6 +32,8 @@ export type GenerativeDecodeState = {
   readonly open: Open | undefined;
   readonly call: OpenCall | undefined;
   readonly finish: string | undefined;
+  /** Where the finish reason first came (`/9/candidates/0/finishReason`): the finish goes out at the end. */
+  readonly finishSource: string | undefined;
   /** Candidate fields with no common slot, merged over chunks (last wins), and the content's shape. */
   readonly candidate: JsonObject;
   readonly content: JsonObject | undefined;
@@ -53,6 +57,7 @@ const initial: GenerativeDecodeState = {
   open: undefined,
   call: undefined,
   finish: undefined,
+  finishSource: undefined,
   candidate: {},
   content: undefined,
   hasParts: false,
@@ -105,11 +110,12 @@ export function generativeStreamDecoder(
 ): StreamReducer<GenerativeDecodeState, generative.StreamEvent, common.StreamPart> {
   return {
     initial,
-    step(state, event, out, losses) {
+    step(state, event, out, losses, position) {
       if (state.done) return state;
       if ("error" in event && isObject(event.error)) {
         const code = typeof event.error.code === "number" ? event.error.code : 500;
-        out.push({ type: "error", error: decodeGenerativeError({ status: code, body: event }) });
+        const error = decodeGenerativeError({ status: code, body: event });
+        out.push({ type: "error", error: rebaseError(error, eventPointer(position)) });
         const work = copy(state);
         work.done = true;
         return work;
@@ -118,22 +124,22 @@ export function generativeStreamDecoder(
       // The most frequent chunk continues the open text: the state stays as it is.
       if (continuedText(state, chunk, out)) return state;
       const work = copy(state);
-      decodeChunk(work, chunk, options, out, losses);
+      decodeChunk(work, chunk, options, out, losses, eventPointer(position));
       return work;
     },
-    end(state, out, losses) {
+    end(state, out, losses, position, failure) {
       if (state.done) return state;
-      out.push(...close(state.open));
       if (state.finish === undefined && !state.blocked) {
-        // A finish reason (or a blocked prompt) ends a generative stream; without one it was cut off,
-        // and a call whose arguments were still arriving is not made whole.
-        cutOff("generative", out, losses);
+        // A finish reason (or a blocked prompt) ends a generative stream; without one it was cut off:
+        // the open block stays open, and a call whose arguments were still arriving is not made whole.
+        cutOff("generative", out, losses, position, failure);
         const work = copy(state);
         work.done = true;
         work.open = undefined;
         work.call = undefined;
         return work;
       }
+      out.push(...close(state.open));
       if (state.call !== undefined) {
         out.push({
           type: "tool-call-delta",
@@ -153,7 +159,8 @@ export function generativeStreamDecoder(
             hasIndex: state.hasIndex,
           },
         };
-        if (reason !== undefined) out.push({ type: "finish", reason, rawReason: state.finish, extra });
+        if (reason !== undefined)
+          out.push({ type: "finish", reason, rawReason: state.finish, extra, source: state.finishSource });
       }
       const work = copy(state);
       work.done = true;
@@ -178,6 +185,7 @@ function copy(state: GenerativeDecodeState): Work {
     open: state.open,
     call: state.call,
     finish: state.finish,
+    finishSource: state.finishSource,
     candidate: state.candidate,
     content: state.content,
     hasParts: state.hasParts,
@@ -189,19 +197,21 @@ function copy(state: GenerativeDecodeState): Work {
   };
 }
 
+/** A chunk the fast path did not take; `base` is its pointer, under which every loss and source is built. */
 function decodeChunk(
   work: Work,
   chunk: generative.Response,
   options: ResolvedOptions,
   out: common.StreamPart[],
   losses: Loss[],
+  base: string,
 ): void {
   const found: Loss[] = [];
   const raw = chunk.usageMetadata;
   let usage: common.Usage | undefined;
   if (raw !== undefined) {
     const same = sameFigures(work.usageRaw, raw) ? work.usage : undefined;
-    usage = same ?? decodeGenerativeUsage(raw, "/usageMetadata", found);
+    usage = same ?? decodeGenerativeUsage(raw, `${base}/usageMetadata`, found);
     if (same === undefined) {
       work.usageRaw = raw;
       work.usage = usage;
@@ -209,22 +219,24 @@ function decodeChunk(
   }
   if (!work.started) {
     const created = chunk.createTime === undefined ? undefined : parseTimestamp(chunk.createTime);
+    // Without a response id, ids are derived from what the first chunk carries: known at once.
+    const seed = chunk.responseId === undefined ? inputSeed(chunk) : undefined;
     out.push({
       type: "response-start",
-      ...(chunk.responseId === undefined ? {} : { id: chunk.responseId }),
+      ...(chunk.responseId === undefined ? { seed } : { id: chunk.responseId }),
       ...(chunk.modelVersion === undefined ? {} : { model: chunk.modelVersion }),
       ...(created === undefined ? {} : { created }),
       ...(usage === undefined ? {} : { usage }),
-      extra: responseExtra(chunk, found),
+      extra: responseExtra(chunk, found, base),
     });
     work.started = true;
-    work.seed = callSeed(chunk.responseId);
+    work.seed = callSeed(chunk.responseId, seed);
   } else if (usage !== undefined) {
     out.push({ type: "usage", usage });
   }
   const candidates = chunk.candidates ?? [];
   candidates.forEach((candidate, position) => {
-    const source = at("", "candidates", position);
+    const source = at(base, "candidates", position);
     if ((candidate.index ?? position) !== 0) {
       found.push(
         loss(source, "dropped", "A stream carries one candidate; this further candidate was dropped."),
@@ -240,10 +252,10 @@ function decodeChunk(
     out.push({ type: "prompt-blocked", reason: blocked });
     work.blocked = true;
   }
-  // Every chunk repeats the same fields: each path is reported once per stream.
-  const fresh = found.filter((entry) => !work.reported.has(entry.path));
+  // Every chunk repeats the same fields: each is reported once per stream, at the first chunk that has it.
+  const fresh = found.filter((entry) => !work.reported.has(entry.path.slice(base.length)));
   if (fresh.length > 0) {
-    work.reported = new Set([...work.reported, ...fresh.map((entry) => entry.path)]);
+    work.reported = new Set([...work.reported, ...fresh.map((entry) => entry.path.slice(base.length))]);
     for (const entry of fresh) losses.push(entry);
   }
 }
@@ -294,13 +306,16 @@ function decodeCandidate(
   work.hasIndex = work.hasIndex || candidate.index !== undefined;
   work.hasParts = work.hasParts || content?.parts !== undefined;
   if (content !== undefined) work.content = mergeShape(work.content, content);
-  if (candidate.finishReason !== undefined && candidate.finishReason !== "")
+  if (candidate.finishReason !== undefined && candidate.finishReason !== "") {
+    if (work.finish !== candidate.finishReason) work.finishSource = `${source}/finishReason`;
     work.finish = candidate.finishReason;
+  }
   const parts = content?.parts;
   if (parts === undefined) return;
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index] as generative.Part;
-    if (work.call === undefined && isPlainText(part)) decodeText(work, part, part.text as string, out);
+    if (work.call === undefined && isPlainText(part))
+      decodeText(work, part, part.text as string, out, source, index);
     else decodeStreamPart(work, part, at(source, "content", "parts", index), options, out, found);
   }
 }
@@ -349,7 +364,7 @@ function decodeStreamPart(
     return;
   }
   if (call === undefined && isPlainText(part)) {
-    decodeText(work, part, part.text as string, out);
+    decodeText(work, part, part.text as string, out, source);
     return;
   }
   out.push(...close(work.open));
@@ -368,6 +383,7 @@ function decodeStreamPart(
         ),
       );
     work.ordinal = ordinal + 1;
+    const signatureSource = at(source, "thoughtSignature");
     out.push({
       type: "tool-call-start",
       index,
@@ -376,7 +392,8 @@ function decodeStreamPart(
       ...(call.args === undefined && call.willContinue !== true ? { extra: NO_ARGS } : {}),
       ...(part.thoughtSignature === undefined
         ? {}
-        : { signature: { origin: "generative", value: part.thoughtSignature } }),
+        : { signature: { origin: "generative", value: part.thoughtSignature, source: signatureSource } }),
+      source: at(source, "functionCall"),
     });
     if (call.willContinue === true && call.args === undefined) {
       work.call = { index, args: {} };
@@ -391,8 +408,18 @@ function decodeStreamPart(
   else if (decoded.type === "opaque") out.push({ type: "opaque", index, part: decoded });
 }
 
-/** Text and thoughts continue the open block of their kind; a signature ends its block (research X7). */
-function decodeText(work: Work, part: generative.Part, text: string, out: common.StreamPart[]): void {
+/**
+ * Text and thoughts continue the open block of their kind; a signature ends its block (research X7).
+ * `source` is the candidate's pointer and `index` the part's (or `source` the part's own).
+ */
+function decodeText(
+  work: Work,
+  part: generative.Part,
+  text: string,
+  out: common.StreamPart[],
+  source: string,
+  index?: number,
+): void {
   const kind = part.thought === true ? "reasoning" : "text";
   const signature = part.thoughtSignature;
   if (text === "" && signature === undefined) return;
@@ -419,10 +446,16 @@ function decodeText(work: Work, part: generative.Part, text: string, out: common
     work.open = open;
     return;
   }
+  const pointer = `${index === undefined ? source : at(source, "content", "parts", index)}/thoughtSignature`;
   out.push(
     kind === "text"
-      ? { type: "block-signature", index: open.index, signature: { origin: "generative", value: signature } }
-      : { type: "reasoning-signature", index: open.index, signature },
+      ? {
+          type: "block-signature",
+          index: open.index,
+          signature: { origin: "generative", value: signature },
+          source: pointer,
+        }
+      : { type: "reasoning-signature", index: open.index, signature, source: pointer },
   );
   out.push(...close(open));
   work.open = undefined;

@@ -9,6 +9,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { eventPointer } from "../../common/stream-end";
 import { encodeGenerativeError } from "./error";
 import { encodeGenerativeFinishReason } from "./finish-reason";
 import { callSeed, encodeResponsePart, extraFields } from "./response";
@@ -25,6 +26,8 @@ type Block =
       readonly signature: common.ToolCallPart["signature"];
       readonly extra: common.Extra | undefined;
       readonly args: string;
+      /** Where the call came from (its start's source, else its event), for losses when it goes out. */
+      readonly source: string;
     }
   | { readonly kind: "refusal" };
 
@@ -32,6 +35,8 @@ type OpenBlock = { readonly index: number; readonly block: Block };
 
 export type GenerativeEncodeState = {
   readonly id: string | undefined;
+  /** The digest call ids are derived from when the response has no id (`response-start`'s `seed`). */
+  readonly seed: string | undefined;
   readonly model: string | undefined;
   readonly extra: JsonObject;
   readonly usage: generative.UsageMetadata | undefined;
@@ -55,6 +60,7 @@ const MODEL_SHAPE: JsonObject = { role: "model" };
 
 const initial: GenerativeEncodeState = {
   id: undefined,
+  seed: undefined,
   model: undefined,
   extra: {},
   usage: undefined,
@@ -120,6 +126,7 @@ type Work = common.Draft<GenerativeEncodeState>;
 function copy(state: GenerativeEncodeState): Work {
   return {
     id: state.id,
+    seed: state.seed,
     model: state.model,
     extra: state.extra,
     usage: state.usage,
@@ -158,7 +165,7 @@ export function generativeStreamEncoder(
 ): StreamReducer<GenerativeEncodeState, common.StreamPart, generative.StreamEvent> {
   return {
     initial,
-    step(state, part, out, losses) {
+    step(state, part, out, losses, position) {
       if (state.done) return state;
       // Text or a thought continuing its block: the same state, one chunk.
       if (part.type === "text-delta" || part.type === "reasoning-delta") {
@@ -169,10 +176,10 @@ export function generativeStreamEncoder(
         }
       }
       const work = copy(state);
-      handlePart(handlers, work, part, out, losses, options);
+      handlePart(handlers, work, part, out, losses, options, position);
       return work;
     },
-    end(state, out, losses) {
+    end(state, out, losses, position) {
       if (state.done) return state;
       const work = copy(state);
       for (const { block } of inKeyOrder(state.blocks)) {
@@ -180,7 +187,7 @@ export function generativeStreamEncoder(
         else if (block.kind === "text" && block.signature !== undefined)
           out.push(content(work, [{ text: "", thoughtSignature: block.signature }]));
       }
-      if (!work.blocked || work.finish !== undefined) out.push(finalChunk(work, losses));
+      if (!work.blocked || work.finish !== undefined) out.push(finalChunk(work, losses, position));
       work.blocks = [];
       work.done = true;
       return work;
@@ -188,18 +195,25 @@ export function generativeStreamEncoder(
   };
 }
 
-function finalChunk(state: GenerativeEncodeState, losses: Loss[]): generative.Response {
+function finalChunk(
+  state: GenerativeEncodeState,
+  losses: Loss[],
+  position: number | undefined,
+): generative.Response {
   const finish = state.finish;
   let reason = "STOP";
   if (finish === undefined) {
-    losses.push(loss("", "synthesized", "The stream ended without a finish reason; STOP was sent."));
+    // A decoder that saw its protocol's end without a finish reason (a messages stream without a stop reason).
+    losses.push(
+      loss(eventPointer(position), "synthesized", "The stream ended without a finish reason; STOP was sent."),
+    );
   } else {
     const mapped = encodeGenerativeFinishReason(finish.reason, finish.rawReason);
     reason = state.refused && mapped.value === "STOP" ? "SAFETY" : mapped.value;
     if (mapped.loss !== undefined) {
       losses.push(
         loss(
-          "",
+          finish.source ?? eventPointer(position),
           mapped.loss,
           `The finish reason "${finish.rawReason ?? finish.reason}" was sent as ${mapped.value}.`,
         ),
@@ -231,9 +245,13 @@ function flushCall(
   const parsed = text === "" ? {} : parseJsonObject(text);
   if (parsed === undefined)
     losses.push(
-      loss("", "dropped", `The arguments of call ${block.name} are not a JSON object; {} was sent.`),
+      loss(
+        block.source,
+        "dropped",
+        `The arguments of call ${block.name} are not a JSON object; {} was sent.`,
+      ),
     );
-  const naming = { seed: callSeed(work.id), ordinal: work.ordinal };
+  const naming = { seed: callSeed(work.id, work.seed), ordinal: work.ordinal };
   const call: common.ToolCallPart = {
     type: "tool-call",
     id: block.id,
@@ -241,7 +259,7 @@ function flushCall(
     arguments: parsed ?? {},
     signature: block.signature,
     extra: block.extra,
-    source: "",
+    source: block.source,
   };
   const parts = encodeResponsePart(call, naming, options, losses);
   out.push(content(work, parts));
@@ -261,14 +279,21 @@ function continuedChunk(
   return content(state, [{ text: part.text }]);
 }
 
-const dropped = (losses: Loss[], message: string): void => {
-  losses.push(loss("", "dropped", message));
+/** A dropped loss about `part`: at its own source, else at the event it was decoded from. */
+const dropped = (
+  losses: Loss[],
+  part: { readonly source?: string | undefined } | undefined,
+  position: number | undefined,
+  message: string,
+): void => {
+  losses.push(loss(part?.source || eventPointer(position), "dropped", message));
 };
 
 /** What each common part becomes (research X8–X10). */
 const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
   "response-start": (work, part) => {
     work.id = part.id ?? work.id;
+    work.seed = part.seed ?? work.seed;
     work.model = part.model ?? work.model;
     work.extra = { ...extraFields(part.extra) };
     work.emptyCandidates = part.extra?.origin === "generative" && part.extra.raw.hasCandidates === true;
@@ -290,10 +315,15 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     work.wroteContent = true;
     setBlock(work, part.index, { kind: "text", emitted: true, signature: undefined });
   },
-  "block-signature": (work, part, out, losses) => {
+  "block-signature": (work, part, out, losses, _options, position) => {
     const block = blockAt(work, part.index);
     if (part.signature.origin !== "generative") {
-      dropped(losses, `A ${part.signature.origin} signature has no meaning at generative and was dropped.`);
+      dropped(
+        losses,
+        part,
+        position,
+        `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
+      );
       return;
     }
     if (block?.kind === "tool-call") setBlock(work, part.index, { ...block, signature: part.signature });
@@ -304,14 +334,19 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       work.wroteContent = true;
     }
   },
-  "text-end": (work, part, out, losses) => {
+  "text-end": (work, part, out, losses, _options, position) => {
     const block = blockAt(work, part.index);
     if (block?.kind === "text" && block.signature !== undefined) {
       out.push(content(work, [{ text: "", thoughtSignature: block.signature }]));
       work.wroteContent = true;
     }
     if (part.citations !== undefined && part.citations.origin !== "generative")
-      dropped(losses, "Citations of another protocol have no generative form and were dropped.");
+      dropped(
+        losses,
+        part.citations,
+        position,
+        "Citations of another protocol have no generative form and were dropped.",
+      );
     setBlock(work, part.index, undefined);
   },
   "reasoning-start": (work, part) => setBlock(work, part.index, { kind: "reasoning", origin: part.origin }),
@@ -320,11 +355,13 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     out.push(content(work, [{ text: part.text, thought: true }]));
     work.wroteContent = true;
   },
-  "reasoning-signature": (work, part, out, losses) => {
+  "reasoning-signature": (work, part, out, losses, _options, position) => {
     const block = blockAt(work, part.index);
     if (block?.kind !== "reasoning" || block.origin !== "generative") {
       dropped(
         losses,
+        part,
+        position,
         "A thinking signature of another protocol has no meaning at generative and was dropped.",
       );
       return;
@@ -332,10 +369,10 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     out.push(content(work, [{ text: "", thought: true, thoughtSignature: part.signature }]));
     work.wroteContent = true;
   },
-  "reasoning-redacted": (_work, _part, _out, losses) =>
-    dropped(losses, "Redacted thinking has no generative equivalent and was dropped."),
+  "reasoning-redacted": (_work, part, _out, losses, _options, position) =>
+    dropped(losses, part, position, "Redacted thinking has no generative equivalent and was dropped."),
   "reasoning-end": (work, part) => setBlock(work, part.index, undefined),
-  "tool-call-start": (work, part) =>
+  "tool-call-start": (work, part, _out, _losses, _options, position) =>
     setBlock(work, part.index, {
       kind: "tool-call",
       id: part.id,
@@ -343,6 +380,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       signature: part.signature,
       extra: part.extra,
       args: "",
+      source: part.source ?? eventPointer(position),
     }),
   "tool-call-delta": (work, part) => {
     const block = blockAt(work, part.index);
@@ -354,6 +392,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       signature: block.signature,
       extra: block.extra,
       args: block.args + part.argumentsText,
+      source: block.source,
     });
   },
   "tool-call-end": (work, part, out, losses, options) => {
@@ -362,9 +401,11 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     flushCall(work, block, options, out, losses);
     setBlock(work, part.index, undefined);
   },
-  "refusal-delta": (work, part, out, losses) => {
+  "refusal-delta": (work, part, out, losses, _options, position) => {
     if (blockAt(work, part.index) === undefined)
-      losses.push(loss("", "approximated", "A refusal was sent as text with finishReason SAFETY."));
+      losses.push(
+        loss(eventPointer(position), "approximated", "A refusal was sent as text with finishReason SAFETY."),
+      );
     out.push(content(work, [{ text: part.text }]));
     work.wroteContent = true;
     work.refused = true;
@@ -388,8 +429,9 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     );
     work.blocked = true;
   },
-  error: (work, part, out) => {
-    out.push(encodeGenerativeError(part.error).body);
+  error: (work, part, out, losses) => {
+    // The same table as translateError: an error reads the same as a body and mid-stream.
+    out.push(encodeGenerativeError(part.error, losses).body);
     work.done = true;
     work.blocks = [];
   },
@@ -403,7 +445,7 @@ function encodeWhole(
   losses: Loss[],
   options: ResolvedOptions,
 ): void {
-  const parts = encodeResponsePart(part, { seed: callSeed(work.id), ordinal: 0 }, options, losses);
+  const parts = encodeResponsePart(part, { seed: callSeed(work.id, work.seed), ordinal: 0 }, options, losses);
   if (parts.length === 0) return;
   out.push(content(work, parts));
   work.wroteContent = true;

@@ -64,7 +64,8 @@ export function encodeMessagesRequest(
   // With no conversation left, the placeholder points at the first source message (or the messages field).
   const turns = ensureUserFirst(encoded.turns, request.messages[0]?.source ?? "/messages", losses);
   const given = request.maxTokens;
-  if (given === undefined) {
+  // A budget from `options.maxTokens` is the caller's choice: only the library's default is made up.
+  if (given === undefined && !options.maxTokensGiven) {
     losses.push(
       loss(
         "/max_tokens",
@@ -89,12 +90,14 @@ export function encodeMessagesRequest(
     given: given !== undefined,
     source: given?.source ?? "/max_tokens",
   };
-  let reasoning = encodeThinking(request.reasoning, budget, losses);
+  const thinkingLosses: Loss[] = [];
+  let reasoning = encodeThinking(request.reasoning, budget, thinkingLosses);
   if (
     reasoning.thinking?.type === "enabled" &&
     !historyAllowsThinking(turns) &&
     request.reasoning !== undefined
   ) {
+    // Thinking goes altogether: how its budget would have been made is no longer a loss of its own.
     losses.push(
       loss(
         request.reasoning.source,
@@ -103,7 +106,7 @@ export function encodeMessagesRequest(
       ),
     );
     reasoning = { maxTokens: budget.value };
-  }
+  } else for (const entry of thinkingLosses) losses.push(entry);
   const thinkingOn = reasoning.thinking?.type === "enabled" || reasoning.thinking?.type === "adaptive";
   const tools = encodeTools(request.tools, losses);
   const format = encodeResponseFormat(

@@ -125,6 +125,16 @@ export function encodeThinking(
       );
     }
     budget = known ?? EFFORT_BUDGET.medium ?? 2048;
+    // A level is not a token count: the budget it becomes is this table's guess (the reverse direction,
+    // a budget as an effort, is reported the same way).
+    if (known !== undefined)
+      losses.push(
+        loss(
+          source,
+          "approximated",
+          `Reasoning effort \`${effort}\` has no messages form; it became a thinking budget of ${budget} tokens.`,
+        ),
+      );
   } else if (budgetTokens !== undefined || enabled === true) {
     losses.push(
       loss(

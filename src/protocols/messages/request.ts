@@ -233,6 +233,7 @@ export function decodeMessagesRequest(body: Request, _options: ResolvedOptions):
     messages,
     tools,
   };
+  if (body.stream !== undefined && body.stream !== null) value.streamGiven = true;
   if (choice !== undefined) value.toolChoice = decodeToolChoice(choice);
   if (typeof disable === "boolean") {
     value.parallelToolCalls = { value: !disable, source: "/tool_choice/disable_parallel_tool_use" };

@@ -3,6 +3,7 @@
  * reasoning as `thinking` with an empty signature (K8), usage arithmetic (F4–F7), ids kept or derived (F8).
  * @see https://docs.anthropic.com/en/api/messages
  */
+import { inputSeed } from "../../common/digest";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
@@ -71,6 +72,14 @@ export function decodeMessagesResponse(
 
 type Block = Response["content"][number];
 
+/**
+ * The seed of a message id the input lacks (and of its calls' ids): the id itself when there is one,
+ * else derived from what the response carries, so different responses get different ids.
+ */
+function messageSeed(response: common.Response): string {
+  return response.id ?? `msg_${response.seed ?? inputSeed(response)}`;
+}
+
 function encodePart(
   part: common.Part,
   response: common.Response,
@@ -127,7 +136,7 @@ function encodePart(
         return undefined;
       }
       dropForeignSignature(part, losses);
-      const id = part.id ?? syntheticId(options, response.id ?? "msg", ordinal.calls);
+      const id = part.id ?? syntheticId(options, messageSeed(response), ordinal.calls);
       ordinal.calls++;
       const input = encodeArguments(part, losses);
       if (part.extra?.origin === "messages")
@@ -223,7 +232,7 @@ export function encodeMessagesResponse(
   // Spread, not assignment: a kept `__proto__` field stays a plain own field.
   const value: Record<string, unknown> =
     kept === undefined && keptChoice === undefined ? {} : { ...kept, ...keptChoice };
-  value.id = response.id ?? syntheticId(options, "msg");
+  value.id = response.id ?? syntheticId(options, messageSeed(response));
   value.type = "message";
   value.role = "assistant";
   value.model = response.model ?? options.model ?? "";

@@ -2,11 +2,12 @@
  * messages stream events → common stream parts (a pure reducer). Blocks are renumbered 0, 1, 2… in order
  * of appearance; server-tool and unknown blocks are gathered whole and emitted as opaque parts.
  */
+import { rebaseError } from "../../common/error-kind";
 import { isObject, parseJsonObject } from "../../common/json";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import type { StreamReducer } from "../../common/reducer";
-import { cutOff } from "../../common/stream-end";
+import { cutOff, eventPointer } from "../../common/stream-end";
 import { decodeMessagesError } from "./error";
 import { decodeMessagesStopReason } from "./finish-reason";
 import type {
@@ -31,6 +32,8 @@ type Open =
       readonly index: number;
       readonly block: Readonly<Record<string, unknown>>;
       readonly json: string;
+      /** Where the block started in the input. */
+      readonly source: string;
     };
 
 /** An open block under its messages index, kept as an object key would be (`String(index)`). */
@@ -97,7 +100,14 @@ function toUsage(usage: Readonly<Record<string, unknown>>): common.Usage {
   return decodeMessagesUsage(usage as Usage, "/usage", []);
 }
 
-function startBlock(work: Work, at: number, block: ContentBlock, out: common.StreamPart[]): void {
+/** A block starts; `source` is its pointer in the input (`/3/content_block`). */
+function startBlock(
+  work: Work,
+  at: number,
+  block: ContentBlock,
+  source: string,
+  out: common.StreamPart[],
+): void {
   const index = work.next;
   let open: Open;
   switch (block.type) {
@@ -112,15 +122,18 @@ function startBlock(work: Work, at: number, block: ContentBlock, out: common.Str
       const { thinking, signature } = block as { thinking: string; signature: string };
       out.push({ type: "reasoning-start", index, origin: "messages" });
       if (thinking !== "") out.push({ type: "reasoning-delta", index, text: thinking });
-      if (signature !== "") out.push({ type: "reasoning-signature", index, signature });
+      if (signature !== "")
+        out.push({ type: "reasoning-signature", index, signature, source: `${source}/signature` });
       open = { kind: "reasoning", index };
       break;
     }
-    case "redacted_thinking":
+    case "redacted_thinking": {
       out.push({ type: "reasoning-start", index, origin: "messages" });
-      out.push({ type: "reasoning-redacted", index, data: (block as { data: string }).data });
+      const data = (block as { data: string }).data;
+      out.push({ type: "reasoning-redacted", index, data, source: `${source}/data` });
       open = { kind: "reasoning", index };
       break;
+    }
     case "tool_use": {
       const call = block as { id: string; name: string; input: unknown };
       const extra = others(block, ["type", "id", "name", "input"]);
@@ -130,6 +143,7 @@ function startBlock(work: Work, at: number, block: ContentBlock, out: common.Str
         id: call.id,
         name: call.name,
         ...(extra === undefined ? {} : { extra: { origin: "messages" as const, raw: extra } }),
+        source,
       });
       const args = isObject(call.input) && Object.keys(call.input).length > 0;
       if (args) out.push({ type: "tool-call-delta", index, argumentsText: JSON.stringify(call.input) });
@@ -137,7 +151,7 @@ function startBlock(work: Work, at: number, block: ContentBlock, out: common.Str
       break;
     }
     default:
-      open = { kind: "opaque", index, block, json: "" };
+      open = { kind: "opaque", index, block, json: "", source };
   }
   setOpen(work, at, open);
   work.next = index + 1;
@@ -170,7 +184,7 @@ function endPart(open: Open): common.StreamPart {
       return {
         type: "opaque",
         index: open.index,
-        part: { type: "opaque", origin: "messages", raw, label: `${type} block`, source: "" },
+        part: { type: "opaque", origin: "messages", raw, label: `${type} block`, source: open.source },
       };
     }
   }
@@ -188,6 +202,7 @@ function delta(
   state: MessagesDecodeState,
   event: ContentBlockDeltaEvent,
   out: common.StreamPart[],
+  position: number | undefined,
 ): MessagesDecodeState {
   const open = openAt(state, event.index);
   if (open === undefined) return state;
@@ -212,7 +227,13 @@ function delta(
     }
     case "signature_delta": {
       const signature = (change as { signature: string }).signature;
-      if (open.kind === "reasoning") out.push({ type: "reasoning-signature", index, signature });
+      if (open.kind === "reasoning")
+        out.push({
+          type: "reasoning-signature",
+          index,
+          signature,
+          source: `${eventPointer(position)}/delta/signature`,
+        });
       return state;
     }
     case "input_json_delta": {
@@ -223,7 +244,13 @@ function delta(
         return open.args ? state : withOpen(state, event.index, { ...open, args: true });
       }
       if (open.kind === "opaque") {
-        const grown: Open = { kind: "opaque", index: open.index, block: open.block, json: open.json + text };
+        const grown: Open = {
+          kind: "opaque",
+          index: open.index,
+          block: open.block,
+          json: open.json + text,
+          source: open.source,
+        };
         return withOpen(state, event.index, grown);
       }
       return state;
@@ -242,7 +269,7 @@ function delta(
   }
 }
 
-function messageStart(work: Work, event: MessageStartEvent, out: common.StreamPart[]): void {
+function messageStart(work: Work, event: MessageStartEvent, base: string, out: common.StreamPart[]): void {
   const message = event.message;
   const extra = others(message, MESSAGE_FIELDS);
   const usage = toUsage(message.usage);
@@ -254,6 +281,7 @@ function messageStart(work: Work, event: MessageStartEvent, out: common.StreamPa
       reason: decodeMessagesStopReason(reason),
       rawReason: reason,
       extra: { origin: "messages", raw: {} },
+      source: `${base}/message/stop_reason`,
     };
   out.push(
     {
@@ -268,12 +296,12 @@ function messageStart(work: Work, event: MessageStartEvent, out: common.StreamPa
   // A message_start may already hold content (programmatic tool calling): emit each block whole.
   message.content.forEach((block, position) => {
     const key = -1 - position;
-    startBlock(work, key, block, out);
+    startBlock(work, key, block, `${base}/message/content/${position}`, out);
     stopBlock(work, key, out);
   });
 }
 
-function messageDelta(work: Work, event: MessageDeltaEvent, out: common.StreamPart[]): void {
+function messageDelta(work: Work, event: MessageDeltaEvent, base: string, out: common.StreamPart[]): void {
   if (event.usage !== undefined) {
     const fresh = Object.fromEntries(
       Object.entries(event.usage as DeltaUsage).filter(([, value]) => value !== null),
@@ -294,6 +322,7 @@ function messageDelta(work: Work, event: MessageDeltaEvent, out: common.StreamPa
     rawReason: reason,
     ...(typeof sequence === "string" ? { stopSequence: sequence } : {}),
     extra: { origin: "messages", raw: extra },
+    source: `${base}/delta/stop_reason`,
   };
 }
 
@@ -306,15 +335,22 @@ function messageStop(state: MessagesDecodeState, out: common.StreamPart[]): Mess
   return work;
 }
 
-function step(state: MessagesDecodeState, event: StreamEvent, out: common.StreamPart[]): MessagesDecodeState {
+function step(
+  state: MessagesDecodeState,
+  event: StreamEvent,
+  out: common.StreamPart[],
+  _losses: unknown,
+  position?: number,
+): MessagesDecodeState {
   switch (event.type) {
     case "content_block_delta":
       // The most frequent event: a text delta continues its block and the state stays as it is.
-      return delta(state, event as ContentBlockDeltaEvent, out);
+      return delta(state, event as ContentBlockDeltaEvent, out, position);
     case "message_stop":
       return messageStop(state, out);
     case "error": {
-      out.push({ type: "error", error: decodeMessagesError({ status: 200, body: event }) });
+      const error = decodeMessagesError({ status: 200, body: event });
+      out.push({ type: "error", error: rebaseError(error, eventPointer(position)) });
       const work = copy(state);
       work.failed = true;
       return work;
@@ -324,12 +360,13 @@ function step(state: MessagesDecodeState, event: StreamEvent, out: common.Stream
     case "content_block_stop":
     case "message_delta": {
       const work = copy(state);
-      if (event.type === "message_start") messageStart(work, event as MessageStartEvent, out);
-      else if (event.type === "message_delta") messageDelta(work, event as MessageDeltaEvent, out);
+      const base = eventPointer(position);
+      if (event.type === "message_start") messageStart(work, event as MessageStartEvent, base, out);
+      else if (event.type === "message_delta") messageDelta(work, event as MessageDeltaEvent, base, out);
       else if (event.type === "content_block_stop") stopBlock(work, (event as { index: number }).index, out);
       else {
         const start = event as ContentBlockStartEvent;
-        startBlock(work, start.index, start.content_block, out);
+        startBlock(work, start.index, start.content_block, `${base}/content_block`, out);
       }
       return work;
     }
@@ -345,12 +382,15 @@ export function messagesStreamDecoder(
   return {
     initial: { next: 0, open: [], usage: undefined, finish: undefined, stopped: false, failed: false },
     step,
-    end(state, out, losses) {
-      const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
-      for (const entry of open) out.push(endPart(entry));
+    end(state, out, losses, position, failure) {
       // `message_stop` ends a messages stream (its finish went out with it); an error event has ended
-      // it already; anything else was cut off, after the finish was announced or before.
-      if (!state.stopped && !state.failed) cutOff("messages", out, losses);
+      // it already; anything else was cut off, after the finish was announced or before, and a block
+      // the input never closed stays open (a call's arguments so far are not made a whole call).
+      if (!state.stopped && !state.failed) cutOff("messages", out, losses, position, failure);
+      else {
+        const open = state.open.map((entry) => entry.open).sort((left, right) => left.index - right.index);
+        for (const entry of open) out.push(endPart(entry));
+      }
       const work = copy(state);
       work.open = [];
       work.stopped = true;

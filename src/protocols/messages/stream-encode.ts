@@ -9,6 +9,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { eventPointer } from "../../common/stream-end";
 import { encodeMessagesError } from "./error";
 import { chooseStopReason } from "./finish-reason";
 import type { ContentBlock, DeltaUsage, StreamEvent } from "./schema";
@@ -20,6 +21,8 @@ export type MessagesEncodeState = {
   /** `new`: nothing sent; `open`: message_start sent; `done`: message_stop or error sent. */
   readonly phase: "new" | "open" | "done";
   readonly id: string | undefined;
+  /** The digest an id is derived from when the input has none (`response-start`'s `seed`). */
+  readonly seed: string | undefined;
   readonly model: string | undefined;
   readonly extra: common.Extra | undefined;
   readonly usage: common.Usage | undefined;
@@ -45,6 +48,7 @@ function copy(state: MessagesEncodeState): Work {
   return {
     phase: state.phase,
     id: state.id,
+    seed: state.seed,
     model: state.model,
     extra: state.extra,
     usage: state.usage,
@@ -65,7 +69,7 @@ function messageStart(work: Work, out: StreamEvent[], options: ResolvedOptions):
     work.usage === undefined ? { input_tokens: 0, output_tokens: 0 } : encodeMessagesUsage(work.usage);
   const message = {
     ...(work.extra?.origin === "messages" ? work.extra.raw : {}),
-    id: work.id ?? syntheticId(options, "msg"),
+    id: work.id ?? syntheticId(options, messageSeed(work)),
     type: "message" as const,
     role: "assistant" as const,
     model: work.model ?? options.model ?? "",
@@ -76,6 +80,11 @@ function messageStart(work: Work, out: StreamEvent[], options: ResolvedOptions):
   };
   out.push({ type: "message_start", message });
   work.phase = "open";
+}
+
+/** The seed of the ids of a message whose input had none: derived from what the input carried (`seed`). */
+function messageSeed(state: MessagesEncodeState): string {
+  return state.seed === undefined ? "msg" : `msg_${state.seed}`;
 }
 
 function close(work: Work, out: StreamEvent[]): void {
@@ -154,8 +163,14 @@ function thinking(
   out.push({ ...delta, index: work.current?.out ?? 0 } as StreamEvent);
 }
 
-const dropped = (losses: Loss[], message: string): void => {
-  losses.push(loss("", "dropped", message));
+/** A dropped loss about `part`: at its own source, else at the event it was decoded from. */
+const dropped = (
+  losses: Loss[],
+  part: { readonly source?: string | undefined } | undefined,
+  position: number | undefined,
+  message: string,
+): void => {
+  losses.push(loss(part?.source || eventPointer(position), "dropped", message));
 };
 
 function usageDelta(usage: common.Usage | undefined): DeltaUsage {
@@ -163,14 +178,21 @@ function usageDelta(usage: common.Usage | undefined): DeltaUsage {
 }
 
 /** message_delta + message_stop, after closing the open block. */
-function finish(work: Work, out: StreamEvent[], losses: Loss[], options: ResolvedOptions): void {
+function finish(
+  work: Work,
+  out: StreamEvent[],
+  losses: Loss[],
+  options: ResolvedOptions,
+  position: number | undefined,
+): void {
   messageStart(work, out, options);
   close(work, out);
   const given = work.finish;
   if (given === undefined) {
+    // A decoder that saw its protocol's end without a finish reason.
     losses.push(
       loss(
-        "",
+        eventPointer(position),
         "synthesized",
         "The stream ended without a finish reason; the messages stream was closed with a synthesized stop reason.",
       ),
@@ -186,7 +208,7 @@ function finish(work: Work, out: StreamEvent[], losses: Loss[], options: Resolve
   if (stop.approximated) {
     losses.push(
       loss(
-        "",
+        given?.source ?? eventPointer(position),
         "approximated",
         `Finish reason \`${given?.rawReason ?? given?.reason}\` has no messages equivalent; \`end_turn\` was sent.`,
       ),
@@ -213,6 +235,7 @@ const nothing = (): void => undefined;
 const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "response-start": (work, part) => {
     work.id = part.id ?? work.id;
+    work.seed = part.seed ?? work.seed;
     work.model = part.model ?? work.model;
     work.extra = part.extra ?? work.extra;
     work.usage = part.usage ?? work.usage;
@@ -223,11 +246,13 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     work.refusal = true;
     text(work, part.index, part.text, out, options);
   },
-  "text-end": (work, part, out, losses) => {
+  "text-end": (work, part, out, losses, _options, position) => {
     const current = isCurrent(work, part.index, "text");
     if (part.citations !== undefined && part.citations.origin !== "messages") {
       dropped(
         losses,
+        part.citations,
+        position,
         `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
       );
     } else if (part.citations !== undefined && current) {
@@ -249,17 +274,27 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const delta = { type: "thinking_delta", thinking: part.text } as const;
     thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
   },
-  "reasoning-signature": (work, part, out, losses, options) => {
+  "reasoning-signature": (work, part, out, losses, options, position) => {
     if ((work.reasoning[part.index] ?? "messages") !== "messages") {
-      dropped(losses, "A reasoning signature is valid only at the provider that issued it and was dropped.");
+      dropped(
+        losses,
+        part,
+        position,
+        "A reasoning signature is valid only at the provider that issued it and was dropped.",
+      );
       return;
     }
     const delta = { type: "signature_delta", signature: part.signature } as const;
     thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
   },
-  "reasoning-redacted": (work, part, out, losses, options) => {
+  "reasoning-redacted": (work, part, out, losses, options, position) => {
     if ((work.reasoning[part.index] ?? "messages") !== "messages") {
-      dropped(losses, "Redacted reasoning of another protocol has no messages equivalent and was dropped.");
+      dropped(
+        losses,
+        part,
+        position,
+        "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
+      );
       return;
     }
     open(work, part.index, "redacted", { type: "redacted_thinking", data: part.data }, out, options);
@@ -271,20 +306,27 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     if (work.current?.index === part.index) close(work, out);
     work.reasoning = rest;
   },
-  "tool-call-start": (work, part, out, losses, options) => {
-    const id = part.id ?? syntheticId(options, work.id ?? "msg", work.toolCalls);
+  "tool-call-start": (work, part, out, losses, options, position) => {
+    const id = part.id ?? syntheticId(options, work.id ?? messageSeed(work), work.toolCalls);
     const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
     const block = { ...extra, type: "tool_use", id, name: part.name, input: {} } as ContentBlock;
     open(work, part.index, "tool", block, out, options);
     if (part.signature !== undefined && part.signature.origin !== "messages")
-      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+      dropped(
+        losses,
+        { source: part.signature.source ?? part.source },
+        position,
+        "A thought signature is valid only at the provider that issued it and was dropped.",
+      );
     work.toolCalls += 1;
   },
-  "tool-call-delta": (work, part, out, losses) => {
+  "tool-call-delta": (work, part, out, losses, _options, position) => {
     if (part.argumentsText === "") return;
     if (!isCurrent(work, part.index, "tool")) {
       dropped(
         losses,
+        undefined,
+        position,
         "Arguments of a tool call arrived after another block started; the messages stream cannot reopen it.",
       );
       return;
@@ -298,24 +340,34 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "tool-call-end": (work, part, out) => {
     if (isCurrent(work, part.index, "tool")) close(work, out);
   },
-  "block-signature": (_work, part, _out, losses) => {
+  "block-signature": (_work, part, _out, losses, _options, position) => {
     if (part.signature.origin !== "messages")
-      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+      dropped(
+        losses,
+        part,
+        position,
+        "A thought signature is valid only at the provider that issued it and was dropped.",
+      );
   },
-  media: (_work, _part, _out, losses) =>
-    dropped(losses, "A messages response cannot carry media output; it was dropped."),
-  opaque: (work, part, out, losses, options) => {
+  media: (_work, part, _out, losses, _options, position) =>
+    dropped(losses, part.part, position, "A messages response cannot carry media output; it was dropped."),
+  opaque: (work, part, out, losses, options, position) => {
     if (part.part.origin !== "messages") {
-      dropped(losses, `A ${part.part.origin} ${part.part.label} has no messages equivalent and was dropped.`);
+      dropped(
+        losses,
+        part.part,
+        position,
+        `A ${part.part.origin} ${part.part.label} has no messages equivalent and was dropped.`,
+      );
       return;
     }
     open(work, part.index, "tool", part.part.raw as ContentBlock, out, options);
     close(work, out);
   },
-  usage: (work, part, out, losses, options) => {
+  usage: (work, part, out, losses, options, position) => {
     work.usage = part.usage;
     // Usage after the finish is the final figure (research X2): the message can end now.
-    if (work.finish !== undefined) finish(work, out, losses, options);
+    if (work.finish !== undefined) finish(work, out, losses, options, position);
   },
   finish: (work, part, out, _losses, options) => {
     // A blocked prompt stays a refusal when an empty candidate's finish follows it (as in responses).
@@ -329,10 +381,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     work.blocked = true;
     work.finish = { type: "finish", reason: "refusal" };
   },
-  error: (work, part, out) => {
+  error: (work, part, out, losses) => {
     work.phase = "done";
     work.current = undefined;
-    out.push({ type: "error", error: encodeMessagesError(part.error).body.error });
+    // The same table as translateError: an error reads the same as a body and mid-stream.
+    out.push(encodeMessagesError(part.error, losses).body);
   },
 };
 
@@ -342,6 +395,7 @@ function step(
   out: StreamEvent[],
   losses: Loss[],
   options: ResolvedOptions,
+  position: number | undefined,
 ): MessagesEncodeState {
   if (state.phase === "done") return state;
   // The open block continues: the same state, one event.
@@ -353,7 +407,7 @@ function step(
   // The same figures again (generative repeats them on every chunk): nothing changes.
   if (part.type === "usage" && part.usage === state.usage && state.finish === undefined) return state;
   const work = copy(state);
-  handlePart(handlers, work, part, out, losses, options);
+  handlePart(handlers, work, part, out, losses, options, position);
   return work;
 }
 
@@ -365,6 +419,7 @@ export function messagesStreamEncoder(
     initial: {
       phase: "new",
       id: undefined,
+      seed: undefined,
       model: undefined,
       extra: undefined,
       usage: undefined,
@@ -376,11 +431,11 @@ export function messagesStreamEncoder(
       refusal: false,
       blocked: false,
     },
-    step: (state, part, out, losses) => step(state, part, out, losses, options),
-    end(state, out, losses) {
+    step: (state, part, out, losses, position) => step(state, part, out, losses, options, position),
+    end(state, out, losses, position) {
       if (state.phase === "done") return state;
       const work = copy(state);
-      finish(work, out, losses, options);
+      finish(work, out, losses, options, position);
       return work;
     },
   };

@@ -953,8 +953,18 @@ const reach = {
   ],
 } as const;
 
+/** Choice 0 gave its finish reason before `[DONE]` or an error chunk ended the stream. */
 function chatFinished(events: readonly unknown[]): boolean {
-  return /"finish_reason":"[^"]+"/.test(JSON.stringify(events));
+  for (const event of events) {
+    if (event === "[DONE]" || obj(event).error !== undefined) return false;
+    const choices = obj(event).choices;
+    if (!Array.isArray(choices)) continue;
+    for (const choice of choices) {
+      const reason = obj(choice).finish_reason;
+      if (obj(choice).index === 0 && typeof reason === "string" && reason !== "") return true;
+    }
+  }
+  return false;
 }
 
 export const chatArbitraries: ProtocolArbitraries = {

@@ -832,9 +832,19 @@ const reach = {
   ],
 } as const;
 
+/** Candidate 0 gave its finish reason, or the prompt was blocked, before an error chunk ended the stream. */
 function generativeFinished(events: readonly unknown[]): boolean {
-  const json = JSON.stringify(events);
-  return /"finishReason":"[^"]+"/.test(json) || /"blockReason":"[^"]+"/.test(json);
+  for (const event of events) {
+    if (obj(event).error !== undefined) return false;
+    const candidates = Array.isArray(obj(event).candidates) ? (obj(event).candidates as unknown[]) : [];
+    const finished = candidates.some((candidate, position) => {
+      const reason = obj(candidate).finishReason;
+      return (obj(candidate).index ?? position) === 0 && typeof reason === "string" && reason !== "";
+    });
+    const blocked = candidates.length === 0 && typeof obj(obj(event).promptFeedback).blockReason === "string";
+    if (finished || blocked) return true;
+  }
+  return false;
 }
 
 export const generativeArbitraries: ProtocolArbitraries = {

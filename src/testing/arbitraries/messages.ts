@@ -792,7 +792,18 @@ export const messagesArbitraries: ProtocolArbitraries = {
   rawStream: () => messagesStreamArb,
   errorBody: () => messagesErrorBodyArb,
   givenValues: () => givenValuesArb,
-  finished: (events) => /"type":"message_delta","delta":\{"stop_reason":"[^"]+"/.test(JSON.stringify(events)),
+  // A stop reason is held until message_stop: a stream cut between them ends with an error event.
+  finished: (events) => {
+    let reason = false;
+    for (const event of events) {
+      const type = obj(event).type;
+      if (type === "error") return false;
+      const stop = obj(obj(event).delta).stop_reason;
+      if (type === "message_delta" && typeof stop === "string" && stop !== "") reason = true;
+      if (type === "message_stop") return reason;
+    }
+    return false;
+  },
   texts: (event) => {
     const delta = obj(obj(event).delta);
     return obj(event).type === "content_block_delta" &&

@@ -7,11 +7,12 @@ import { runAll, stepOnce } from "../../helpers/reducer";
 import { chatFixtures, readSseEvents } from "./fixtures";
 
 const decoder = chatStreamDecoder(resolveOptions({}));
-const decode = (events: unknown[], end = true) =>
+const decode = (events: unknown[], end = true, positioned = false) =>
   runAll(
     decoder,
     events.map((event) => chat.streamEvent.parse(event)),
     end,
+    positioned,
   );
 
 /** The common stream grammar: start first; blocks start, get deltas of their kind, end once; one finish. */
@@ -93,7 +94,8 @@ describe("chatStreamDecoder", () => {
       { type: "text-start", index: 0 },
       { type: "text-delta", index: 0, text: "Run" },
       { type: "text-end", index: 0 },
-      { type: "tool-call-start", index: 1, id: "a", name: "f" },
+      // Sources point into the input event: an encoder that drops the call or the reason reports it there.
+      { type: "tool-call-start", index: 1, id: "a", name: "f", source: "/choices/0/delta/tool_calls/0" },
       { type: "tool-call-delta", index: 1, argumentsText: '{"x"' },
       { type: "tool-call-delta", index: 1, argumentsText: ":1}" },
       { type: "tool-call-end", index: 1 },
@@ -102,6 +104,7 @@ describe("chatStreamDecoder", () => {
         reason: "tool-calls",
         rawReason: "tool_calls",
         extra: { origin: "chat", raw: { choice: {}, message: {} } },
+        source: "/choices/0/finish_reason",
       },
       { type: "usage", usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7, source: "/usage" } },
     ]);
@@ -128,8 +131,8 @@ describe("chatStreamDecoder", () => {
       },
     ]);
     expect(out.filter((part) => part.type === "tool-call-start")).toEqual([
-      { type: "tool-call-start", index: 0, id: "a", name: "f" },
-      { type: "tool-call-start", index: 1, id: "b", name: "g" },
+      { type: "tool-call-start", index: 0, id: "a", name: "f", source: "/choices/0/delta/tool_calls/0" },
+      { type: "tool-call-start", index: 1, id: "b", name: "g", source: "/choices/0/delta/tool_calls/0" },
     ]);
   });
 
@@ -162,18 +165,26 @@ describe("chatStreamDecoder", () => {
       { type: "text-end", index: 0 },
       {
         type: "error",
-        error: { status: 500, kind: "overloaded", message: "Overloaded", code: "overloaded_error" },
+        error: {
+          // Mid-stream there is no HTTP status: the kind's own (as translateError would give).
+          status: 503,
+          kind: "overloaded",
+          message: "Overloaded",
+          code: "overloaded_error",
+          codeSource: "/error/type",
+        },
       },
     ]);
   });
 
-  test("a stream cut off without a finish closes its open block, then ends with an error part and a loss", () => {
-    const { out, losses } = decode([{ choices: [{ index: 0, delta: { content: "partial" } }] }]);
+  test("a stream cut off without a finish ends with an error part and a loss; its open block is not closed", () => {
+    const { out, losses } = decode([{ choices: [{ index: 0, delta: { content: "partial" } }] }], true, true);
     expect(out).toEqual([
-      { type: "response-start" },
+      // No id in the chunk: a seed derived from it, for the ids a target needs.
+      { type: "response-start", seed: expect.stringMatching(/^[0-9a-z]{11}$/) },
       { type: "text-start", index: 0 },
       { type: "text-delta", index: 0, text: "partial" },
-      { type: "text-end", index: 0 },
+      // The input never ended the block: closing it would let a target make a whole block (a call) of it.
       {
         type: "error",
         error: {
@@ -183,7 +194,8 @@ describe("chatStreamDecoder", () => {
         },
       },
     ]);
-    expect(losses.map(({ kind }) => kind)).toEqual(["synthesized"]);
+    // The loss points at the event that never came: one past the last.
+    expect(losses.map(({ kind, path }) => `${kind} ${path}`)).toEqual(["synthesized /1"]);
   });
 
   test("a finish chunk without [DONE] is a complete stream; [DONE] without a finish is not", () => {
@@ -226,11 +238,12 @@ describe("chatStreamDecoder", () => {
     ]);
   });
 
-  test("choices other than 0 are dropped with one loss each", () => {
-    const { losses } = decode(readSseEvents("chat/stream/openai-n3-multiple-choices.sse"));
+  test("choices other than 0 are dropped with one loss each, at the first event that carries each", () => {
+    // OpenAI sends one choice per chunk: choice 1 first at event 2, choice 2 at event 4.
+    const { losses } = decode(readSseEvents("chat/stream/openai-n3-multiple-choices.sse"), true, true);
     expect(losses.map(({ path, kind }) => `${kind} ${path}`).sort()).toEqual([
-      "dropped /choices/1",
-      "dropped /choices/2",
+      "dropped /2/choices/0",
+      "dropped /4/choices/0",
     ]);
   });
 

@@ -38,7 +38,7 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
     ["vllm", ["reasoning"]],
     ["openrouter", ["reasoning", "reasoning_details"]],
   ] as const)("%s: thinking goes as %j", (dialect, fields) => {
-    const { out } = translateEvents("messages", "chat", thinkingStream, { chatDialect: dialect });
+    const { out } = translateEvents("messages", "chat", thinkingStream, { chatDialect: dialect, created: 1 });
     expect(chatGrammar(out)).toEqual([]);
     for (const event of out) expect(chat.streamEvent.safeParse(event).success).toBe(true);
     expect(reasoningFields(out)).toEqual(fields);
@@ -47,9 +47,15 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
   test.each(dialects.filter((dialect) => dialect !== "openrouter"))(
     "%s: the signature and redacted thinking cannot go, and each is a loss",
     (dialect) => {
-      const signed = translateEvents("messages", "chat", thinkingStream, { chatDialect: dialect });
+      const signed = translateEvents("messages", "chat", thinkingStream, {
+        chatDialect: dialect,
+        created: 1,
+      });
       expect(signed.losses.map((item) => item.kind)).toEqual(["dropped"]);
-      const redacted = translateEvents("messages", "chat", redactedStream, { chatDialect: dialect });
+      const redacted = translateEvents("messages", "chat", redactedStream, {
+        chatDialect: dialect,
+        created: 1,
+      });
       expect(redacted.losses.map((item) => item.kind)).toEqual(["dropped", "dropped"]);
     },
   );
@@ -58,7 +64,7 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
     ["a signed thinking stream", thinkingStream],
     ["a redacted thinking stream", redactedStream],
   ])("openrouter: %s → chat → messages again keeps every block, signature and data", (_, source) => {
-    const there = translateEvents("messages", "chat", source, { chatDialect: "openrouter" });
+    const there = translateEvents("messages", "chat", source, { chatDialect: "openrouter", created: 1 });
     expect(there.losses).toEqual([]);
     const back = translateEvents("chat", "messages", there.out);
     expect(back.losses).toEqual([]);
@@ -111,7 +117,10 @@ describe("the chat stream encoder writes reasoning the way each dialect's upstre
   });
 
   test("openrouter: the signature arrives as a reasoning_details entry of its own, as OpenRouter sends it", () => {
-    const { out } = translateEvents("messages", "chat", thinkingStream, { chatDialect: "openrouter" });
+    const { out } = translateEvents("messages", "chat", thinkingStream, {
+      chatDialect: "openrouter",
+      created: 1,
+    });
     const signature = (accumulate("messages", thinkingStream as never).content[0] as { signature: string })
       .signature;
     expect(out).toContainEqual(
@@ -164,7 +173,7 @@ describe("Gemini's thought signature on a call rides extra_content in the dialec
   test.each(dialects.filter((dialect) => dialect !== "openai"))(
     "%s: the call's first delta carries it, and it comes back to generative",
     (dialect) => {
-      const options = { chatDialect: dialect, model: "gemini-3-flash-preview" };
+      const options = { chatDialect: dialect, model: "gemini-3-flash-preview", created: 1 };
       const there = translateEvents("generative", "chat", signedCall, options);
       expect(there.losses.map((item) => item.kind)).toEqual(["synthesized"]);
       const call = (there.out[1] as chat.Chunk).choices[0]?.delta.tool_calls?.[0];
@@ -177,7 +186,10 @@ describe("Gemini's thought signature on a call rides extra_content in the dialec
   );
 
   test("openai: OpenAI rejects unknown fields, so the signature is dropped with a loss", () => {
-    const there = translateEvents("generative", "chat", signedCall, { model: "gemini-3-flash-preview" });
+    const there = translateEvents("generative", "chat", signedCall, {
+      model: "gemini-3-flash-preview",
+      created: 1,
+    });
     expect(JSON.stringify(there.out)).not.toContain("extra_content");
     expect(there.losses.map((item) => item.kind)).toEqual(["synthesized", "dropped"]);
   });

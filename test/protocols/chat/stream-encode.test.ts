@@ -125,7 +125,8 @@ describe("chatStreamEncoder", () => {
         model: "",
         choices: [{ index: 0, delta: { content: "Hal" }, finish_reason: null }],
       },
-      { error: { message: "Overloaded", type: "overloaded_error", param: null, code: "overloaded_error" } },
+      // The same table as translateError: the kind's chat type, the source's own type as `code`.
+      { error: { message: "Overloaded", type: "server_error", param: null, code: "overloaded_error" } },
     ]);
   });
 

@@ -14,6 +14,9 @@ describe("decodeGenerativeError", () => {
       kind: "authentication",
       message: "API key not valid. Please pass a valid API key.",
       code: "INVALID_ARGUMENT",
+      // The status name is not the kind's: a target reports it; `details` has no common slot.
+      codeSource: "/error/status",
+      unread: ["/error/details"],
     });
   });
 

@@ -69,11 +69,12 @@ describe("generativeStreamDecoder", () => {
       chunk([{ functionCall: { name: "a", args: { q: 1 } } }]),
       chunk([{ functionCall: { name: "b", args: {} } }], { finishReason: "STOP" }),
     ]);
+    const call = "/candidates/0/content/parts/0/functionCall";
     expect(all.slice(1)).toEqual([
-      { type: "tool-call-start", index: 0, id: "gp_r_0", name: "a" },
+      { type: "tool-call-start", index: 0, id: "gp_r_0", name: "a", source: call },
       { type: "tool-call-delta", index: 0, argumentsText: '{"q":1}' },
       { type: "tool-call-end", index: 0 },
-      { type: "tool-call-start", index: 1, id: "gp_r_1", name: "b" },
+      { type: "tool-call-start", index: 1, id: "gp_r_1", name: "b", source: call },
       { type: "tool-call-delta", index: 1, argumentsText: "{}" },
       { type: "tool-call-end", index: 1 },
       expect.objectContaining({ type: "finish", reason: "tool-calls", rawReason: "STOP" }),
@@ -92,7 +93,12 @@ describe("generativeStreamDecoder", () => {
       { type: "reasoning-end", index: 0 },
       { type: "text-start", index: 1 },
       { type: "text-delta", index: 1, text: "Answer" },
-      { type: "block-signature", index: 1, signature: { origin: "generative", value: "U0lH" } },
+      {
+        type: "block-signature",
+        index: 1,
+        signature: { origin: "generative", value: "U0lH" },
+        source: "/candidates/0/content/parts/1/thoughtSignature",
+      },
       { type: "text-end", index: 1 },
     ]);
   });

@@ -31,6 +31,7 @@ describe("decodeMessagesRequest", () => {
     expect(value).toEqual({
       model: "claude-x",
       stream: true,
+      streamGiven: true,
       system: [{ text: "Be terse.", source: "/system" }],
       messages: [
         {

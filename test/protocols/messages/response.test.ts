@@ -169,7 +169,8 @@ describe("encodeMessagesResponse", () => {
       ],
     });
     expect(value).toMatchObject({
-      id: "gp_msg",
+      // No id in the response: one derived from what it carries (common/digest.ts).
+      id: expect.stringMatching(/^gp_msg_[0-9a-z]{11}$/),
       stop_reason: "end_turn",
       usage: { input_tokens: 0, output_tokens: 0 },
     });

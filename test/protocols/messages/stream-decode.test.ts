@@ -76,14 +76,21 @@ describe("messagesStreamDecoder", () => {
       { type: "usage", usage: usage(1) },
       { type: "reasoning-start", index: 0, origin: "messages" },
       { type: "reasoning-delta", index: 0, text: "hm" },
-      { type: "reasoning-signature", index: 0, signature: "S" },
+      // Sources point into the input event (relative here: the reducer runs without positions).
+      { type: "reasoning-signature", index: 0, signature: "S", source: "/delta/signature" },
       { type: "reasoning-end", index: 0 },
-      { type: "tool-call-start", index: 1, id: "t1", name: "f" },
+      { type: "tool-call-start", index: 1, id: "t1", name: "f", source: "/content_block" },
       { type: "tool-call-delta", index: 1, argumentsText: '{"a":' },
       { type: "tool-call-delta", index: 1, argumentsText: "1}" },
       { type: "tool-call-end", index: 1 },
       { type: "usage", usage: usage(20) },
-      { type: "finish", reason: "tool-calls", rawReason: "tool_use", extra: { origin: "messages", raw: {} } },
+      {
+        type: "finish",
+        reason: "tool-calls",
+        rawReason: "tool_use",
+        extra: { origin: "messages", raw: {} },
+        source: "/delta/stop_reason",
+      },
     ]);
   });
 
@@ -112,7 +119,7 @@ describe("messagesStreamDecoder", () => {
         origin: "messages",
         raw: { type: "server_tool_use", id: "s", name: "web_search", input: { query: "q" } },
         label: "server_tool_use block",
-        source: "",
+        source: "/content_block",
       },
     });
   });
@@ -156,10 +163,16 @@ describe("messagesStreamDecoder", () => {
       { type: "message_stop" },
     ]);
     expect(parts.slice(2)).toEqual([
-      { type: "tool-call-start", index: 0, id: "t", name: "roll" },
+      { type: "tool-call-start", index: 0, id: "t", name: "roll", source: "/message/content/0" },
       { type: "tool-call-delta", index: 0, argumentsText: '{"p":2}' },
       { type: "tool-call-end", index: 0 },
-      { type: "finish", reason: "tool-calls", rawReason: "tool_use", extra: { origin: "messages", raw: {} } },
+      {
+        type: "finish",
+        reason: "tool-calls",
+        rawReason: "tool_use",
+        extra: { origin: "messages", raw: {} },
+        source: "/message/stop_reason",
+      },
     ]);
   });
 
@@ -177,13 +190,13 @@ describe("messagesStreamDecoder", () => {
     ]);
   });
 
-  test("a stream cut off mid-block closes its open blocks, then ends with an error part", () => {
+  test("a stream cut off mid-block ends with an error part; the blocks the input left open stay open", () => {
     const parts = decodeAll([
       start(),
       { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
     ]);
     expect(parts.slice(-2)).toEqual([
-      { type: "text-end", index: 0 },
+      { type: "text-start", index: 0 },
       {
         type: "error",
         error: {

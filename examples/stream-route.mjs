@@ -1,0 +1,91 @@
+// @ts-check
+/**
+ * One gateway route on node:http: chat clients stream from a messages upstream. The README shows this
+ * file as it is; test/examples/stream-route.test.ts runs it on loopback against an upstream that
+ * resets the connection mid-stream. After `npm run build`:
+ *
+ *   UPSTREAM_URL=https://api.anthropic.com UPSTREAM_KEY=sk-… node examples/stream-route.mjs
+ */
+import { createServer } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
+import { TranslationError, translateError, translateEventStream, translateRequest } from "gateway-protocols";
+
+/**
+ * `POST /v1/chat/completions` with `stream: true`, answered by a messages upstream.
+ * @param {{ upstreamUrl: string; upstreamKey: string; onLoss?: (loss: import("gateway-protocols").Loss) => void }} config
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>}
+ */
+export function chatStreamRoute({ upstreamUrl, upstreamKey, onLoss }) {
+  return async (req, res) => {
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    let request;
+    try {
+      request = translateRequest("chat", "messages", JSON.parse(text), { maxTokens: 1024, onLoss });
+    } catch (error) {
+      // Not JSON, or not a chat request: a 400 in the chat error shape.
+      const { status, body } = (
+        error instanceof TranslationError ? error : new TranslationError(String(error))
+      ).toErrorBody("chat");
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      return;
+    }
+    let upstream;
+    try {
+      upstream = await fetch(`${upstreamUrl}/v1/messages`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-api-key": upstreamKey,
+          "anthropic-version": "2023-06-01",
+        },
+        body: JSON.stringify({ ...request.value, stream: true }),
+      });
+    } catch (error) {
+      const body = { error: { message: `The upstream is unreachable: ${error}`, type: "server_error" } };
+      res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify(body));
+      return;
+    }
+    if (!upstream.ok || upstream.body === null) {
+      const error = translateError("messages", "chat", {
+        status: upstream.status,
+        body: await upstream.text(),
+      });
+      res.writeHead(error.status, { "content-type": "application/json" }).end(JSON.stringify(error.body));
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    // The translated stream never errors: an upstream that resets or stops early ends it with chat's
+    // own error event (`data: {"error": …}`), which the client's SDK raises as its error.
+    const stream = translateEventStream("messages", "chat", upstream.body, {
+      created: Math.floor(Date.now() / 1000),
+      onLoss,
+    });
+    try {
+      // Backpressure both ways; a client that goes away cancels the upstream request.
+      await pipeline(Readable.fromWeb(/** @type {import("node:stream/web").ReadableStream} */ (stream)), res);
+    } catch {
+      // The client closed the connection: nothing is left to send it.
+    }
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const route = chatStreamRoute({
+    upstreamUrl: process.env.UPSTREAM_URL ?? "https://api.anthropic.com",
+    upstreamKey: process.env.UPSTREAM_KEY ?? "",
+    onLoss: (loss) => console.error(`loss ${loss.kind} ${loss.path}: ${loss.message}`),
+  });
+  const server = createServer((req, res) => {
+    if (req.method === "POST" && req.url === "/v1/chat/completions") void route(req, res);
+    else res.writeHead(404).end();
+  });
+  server.listen(Number(process.env.PORT ?? 8788), "127.0.0.1", () => {
+    const address = server.address();
+    console.log(
+      `listening on http://127.0.0.1:${typeof address === "object" && address ? address.port : ""}`,
+    );
+  });
+}
