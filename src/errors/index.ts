@@ -6,6 +6,7 @@ import type { ErrorInfo, Protocol } from "../common/model";
 import { encodeChatError } from "../protocols/chat/error";
 import { encodeGenerativeError } from "../protocols/generative/error";
 import { encodeMessagesError } from "../protocols/messages/error";
+import { encodeResponsesError } from "../protocols/responses/error";
 
 export type { ErrorInfo, ErrorKind } from "../common/model";
 
@@ -76,6 +77,7 @@ const encoders = {
   chat: encodeChatError,
   messages: encodeMessagesError,
   generative: encodeGenerativeError,
+  responses: encodeResponsesError,
 } satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
 
 /**

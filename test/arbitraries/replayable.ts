@@ -8,6 +8,8 @@ import { chatResponseArb } from "./chat";
 import { generativeResponseArb } from "./generative";
 import { messagesResponseArb } from "./messages";
 
+export { responsesReplayableResponseArb } from "./responses";
+
 type Json = Record<string, unknown>;
 
 /** The figures every chat usage object has (required by the API), when the wire arbitrary left them out. */

@@ -12,7 +12,9 @@ import {
   chatReplayableResponseArb,
   generativeReplayableResponseArb,
   messagesReplayableResponseArb,
+  responsesReplayableResponseArb,
 } from "./replayable";
+import { responsesStreamArb } from "./responses";
 
 /** Text cut at the given points (the pieces a stream might carry). */
 function pieces(text: string, cuts: readonly number[]): string[] {
@@ -100,6 +102,12 @@ export const streamArbs: Record<Protocol, fc.Arbitrary<unknown[]>> = {
     generativeStreamArb.filter((events) => !events.some((event) => "error" in (event as object))),
     replayed("generative", generativeReplayableResponseArb),
   ),
+  responses: fc.oneof(
+    responsesStreamArb.filter(
+      (events) => !events.some((event) => (event as { type?: string }).type === "error"),
+    ),
+    replayed("responses", responsesReplayableResponseArb),
+  ),
 };
 
 /** Any stream the hand-written arbitraries make, errors and odd chunks included (for grammar and bytes). */
@@ -107,16 +115,18 @@ export const anyStreamArbs: Record<Protocol, fc.Arbitrary<unknown[]>> = {
   chat: fc.oneof(chatStreamArb as fc.Arbitrary<unknown[]>, streamArbs.chat),
   messages: fc.oneof(messagesStreamArb, streamArbs.messages),
   generative: fc.oneof(generativeStreamArb as fc.Arbitrary<unknown[]>, streamArbs.generative),
+  responses: fc.oneof(responsesStreamArb, streamArbs.responses),
 };
 
 /**
  * The stream reached its protocol's finish (chat `finish_reason`, messages `message_delta.stop_reason`,
- * generative `finishReason`, or a blocked prompt): a cut-off stream has no whole response to agree with,
+ * generative `finishReason` or a blocked prompt, responses `response.completed` / `incomplete`): a cut-off stream has no whole response to agree with,
  * since the target stream must still end well-formed (tested by example in test/stream/).
  */
 export function complete(protocol: Protocol, events: readonly unknown[]): boolean {
   const json = JSON.stringify(events);
   if (protocol === "chat") return /"finish_reason":"[^"]+"/.test(json);
   if (protocol === "messages") return /"type":"message_delta","delta":\{"stop_reason":"[^"]+"/.test(json);
+  if (protocol === "responses") return /"type":"response\.(completed|incomplete)"/.test(json);
   return /"finishReason":"[^"]+"/.test(json) || /"blockReason":"[^"]+"/.test(json);
 }

@@ -10,12 +10,24 @@ export function normalize(value: Json): Json {
   // -0 and 0 are one JSON number: text arguments (chat) print -0 as 0.
   if (Object.is(value, -0)) return 0;
   if (value === null || typeof value !== "object") return value;
-  const object = value as Record<string, Json>;
+  let object = value as Record<string, Json>;
+  // A responses input or output text part of text only is a text part (chat and messages write `text`).
+  if ((object.type === "input_text" || object.type === "output_text") && isTextOnly(object))
+    return { type: "text", text: object.text };
+  // responses `instructions` is the request's system prompt: the same as a system message at the head of
+  // `input` (the two differ only in what a later request's previous_response_id carries over, a state
+  // a stateless translation never has).
+  if (typeof object.instructions === "string" && Array.isArray(object.input)) {
+    const { instructions, input, ...rest } = object;
+    object = { ...rest, input: [{ role: "system", content: instructions }, ...(input as Json[])] };
+  }
   const out: Record<string, Json> = {};
   for (const key of Object.keys(object).sort()) {
     const item = object[key];
     // Absent and undefined are the same on the wire (JSON.stringify drops undefined).
     if (item === undefined) continue;
+    // A responses input message says the same with or without `type: "message"` (EasyInputMessage).
+    if (key === "type" && item === "message" && typeof object.role === "string") continue;
     // `stream: false` is every protocol's default: a body that says it and one that omits it ask the same.
     if (key === "stream" && item === false) continue;
     // chat's empty `reasoning_content` is no reasoning (streams carry no empty deltas).
@@ -55,8 +67,9 @@ export function normalize(value: Json): Json {
     }
     // Consecutive user (or assistant) turns of role and content only are one turn with their parts in
     // order: messages merges them itself, and research R2/R3 merge them so.
-    if ((key === "messages" || key === "contents") && Array.isArray(item)) {
-      out[key] = mergeTurns(item.map(normalize), key === "messages" ? "content" : "parts");
+    // responses `input` messages likewise.
+    if ((key === "messages" || key === "contents" || key === "input") && Array.isArray(item)) {
+      out[key] = mergeTurns(item.map(normalize), key === "contents" ? "parts" : "content");
       continue;
     }
     out[key] = normalize(item);
@@ -146,6 +159,16 @@ function isEmptyText(part: Json): boolean {
   // Empty thinking without a signature says nothing either: streams carry no empty deltas.
   if (type === "thinking") return thinking === "" && signature === "" && size === 3;
   return type === "text" && text === "" && size === 2;
+}
+
+/** `{type, text}` and at most an empty `annotations` list. */
+function isTextOnly(part: Record<string, Json>): boolean {
+  for (const key of Object.keys(part)) {
+    if (key === "type" || key === "text") continue;
+    if (key === "annotations" && Array.isArray(part.annotations) && part.annotations.length === 0) continue;
+    return false;
+  }
+  return typeof part.text === "string";
 }
 
 function isUsageOnly(options: Json): boolean {

@@ -8,7 +8,9 @@ import {
   type Loss,
   messages,
   type Protocol,
+  protocols,
   replay,
+  responses,
   TranslationError,
   translateRequest,
   translateResponse,
@@ -18,10 +20,10 @@ import {
   chatReplayableResponseArb,
   generativeReplayableResponseArb,
   messagesReplayableResponseArb,
+  responsesReplayableResponseArb,
 } from "../arbitraries/replayable";
 import { normalize } from "../helpers/normalize";
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) => protocols.map((to) => [from, to] as const));
 const options = { model: "m", idPrefix: "gp", created: 1_700_000_000 };
 
@@ -29,9 +31,20 @@ const replayableArbs: Record<Protocol, fc.Arbitrary<unknown>> = {
   chat: chatReplayableResponseArb,
   messages: messagesReplayableResponseArb,
   generative: generativeReplayableResponseArb,
+  responses: responsesReplayableResponseArb,
 };
-const requestSchemas = { chat: chat.request, messages: messages.request, generative: generative.request };
-const responseSchemas = { chat: chat.response, messages: messages.response, generative: generative.response };
+const requestSchemas = {
+  chat: chat.request,
+  messages: messages.request,
+  generative: generative.request,
+  responses: responses.request,
+};
+const responseSchemas = {
+  chat: chat.response,
+  messages: messages.response,
+  generative: generative.response,
+  responses: responses.response,
+};
 
 /** Every loss points into the input: the path resolves, or for a synthesized value its parent does. */
 function resolves(input: unknown, entry: Loss): boolean {
@@ -204,6 +217,8 @@ describe("given values are given", () => {
           v.generationConfig?.responseLogprobs,
           v.generationConfig?.logprobs,
         ],
+        // responses has no seed or penalties; `logprobs: false` is no `include` entry.
+        responses: (v: responses.Request) => [v.temperature, v.user, v.top_logprobs],
       },
     },
     {
@@ -214,6 +229,7 @@ describe("given values are given", () => {
         chat: () => [],
         messages: (v: messages.Request) => [v.top_p],
         generative: (v: generative.Request) => [v.generationConfig?.topP],
+        responses: (v: responses.Request) => [v.top_p],
       },
     },
     {
@@ -230,6 +246,7 @@ describe("given values are given", () => {
         chat: (v: chat.Request) => [v.temperature, v.user],
         messages: () => [],
         generative: (v: generative.Request) => [v.generationConfig?.temperature, v.generationConfig?.topK],
+        responses: (v: responses.Request) => [v.temperature, v.user],
       },
     },
     {
@@ -239,6 +256,7 @@ describe("given values are given", () => {
         chat: (v: chat.Request) => [v.top_p],
         messages: () => [],
         generative: (v: generative.Request) => [v.generationConfig?.topP],
+        responses: (v: responses.Request) => [v.top_p],
       },
     },
     {
@@ -269,6 +287,38 @@ describe("given values are given", () => {
         // messages takes `temperature` or `top_p`, not both (research P2), and has no seed or penalties.
         messages: (v: messages.Request) => [v.temperature, v.top_k],
         generative: () => [],
+        responses: (v: responses.Request) => [v.temperature, v.top_p, v.top_logprobs],
+      },
+    },
+    {
+      from: "responses",
+      body: {
+        model: "m",
+        input: "x",
+        instructions: "",
+        temperature: 0,
+        top_p: 0,
+        top_logprobs: 0,
+        parallel_tool_calls: false,
+        user: "",
+        tools: [{ type: "function", name: "f", parameters: { type: "object" }, strict: false }],
+      },
+      expectations: {
+        chat: (v: chat.Request) => [
+          v.temperature,
+          v.top_p,
+          v.top_logprobs,
+          v.parallel_tool_calls,
+          v.user,
+          (v.tools?.[0] as chat.FunctionTool | undefined)?.function.strict,
+        ],
+        messages: (v: messages.Request) => [v.temperature, v.metadata?.user_id],
+        generative: (v: generative.Request) => [
+          v.generationConfig?.temperature,
+          v.generationConfig?.topP,
+          v.generationConfig?.logprobs,
+        ],
+        responses: () => [],
       },
     },
   ];
