@@ -12,6 +12,7 @@ import {
 } from "../src/index";
 import { protocols } from "../src/protocols/index";
 import {
+  type FixtureEntry,
   type FixtureProtocol,
   fixtureIndex,
   fixtureProtocols,
@@ -51,9 +52,6 @@ const schemas: Record<FixtureProtocol, Schemas> = {
     errorBody: responses.errorBody,
   },
 };
-
-/** Protocols with recorded fixtures that the library does not translate yet (its `protocols` lacks them). */
-const pending = fixtureProtocols.filter((protocol) => !(protocols as readonly string[]).includes(protocol));
 
 function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): unknown[] {
   return result.success ? [] : (result.error?.issues ?? []);
@@ -95,11 +93,21 @@ describe.each(fixtureProtocols)("every recorded %s payload parses with its schem
   );
 });
 
-// Translation walks only the protocols the library translates; a protocol whose fixtures wait for its
-// adapter (issue 15 phase 2: responses) is listed here, and joins the walk below once it is in `protocols`.
-describe.each(pending)("recorded %s payloads wait for the protocol's translation", (protocol) => {
-  test.todo(`translate every recorded ${protocol} payload to every protocol (issue 15 phase 2)`);
-});
+/**
+ * What a gateway would have stored for a responses request that continues an earlier response
+ * (`previous_response_id`, `conversation`): the user turn that began it and the calls its function
+ * outputs answer. The library keeps no state, so a translation needs it in `options.history`.
+ */
+function storedHistory(entry: FixtureEntry, body: unknown): unknown[] | undefined {
+  if (entry.protocol !== "responses") return undefined;
+  const request = body as { previous_response_id?: unknown; conversation?: unknown; input?: unknown };
+  if (typeof request.previous_response_id !== "string" && request.conversation == null) return undefined;
+  const input = Array.isArray(request.input) ? (request.input as { type?: string; call_id?: string }[]) : [];
+  const calls = input
+    .filter((item) => item.type === "function_call_output")
+    .map((item) => ({ type: "function_call", call_id: item.call_id, name: "tool", arguments: "{}" }));
+  return [{ role: "user", content: "Earlier question" }, ...calls];
+}
 
 describe.each(protocols)("every recorded %s payload translates to every protocol", (from) => {
   const options = { idPrefix: "gp", created: 1_700_000_000 };
@@ -108,11 +116,13 @@ describe.each(protocols)("every recorded %s payload translates to every protocol
       `request %s → ${to} parses with the ${to} schema`,
       (_, entry) => {
         const body = readJsonFixture(entry);
-        const result = translateRequest(from, to, body, {
-          ...options,
-          model: generativeModel(entry),
-          stream: entry.url.includes(":streamGenerateContent"),
-        });
+        const url = { model: generativeModel(entry), stream: entry.url.includes(":streamGenerateContent") };
+        const history = from === to ? undefined : storedHistory(entry, body);
+        if (history !== undefined) {
+          // Stateless: without the stored items the request is refused, naming the option that carries them.
+          expect(() => translateRequest(from, to, body, { ...options, ...url })).toThrow(/options\.history/);
+        }
+        const result = translateRequest(from, to, body, { ...options, ...url, history });
         expect(issuesOf(schemas[to].request.safeParse(result.value))).toEqual([]);
         if (from === to) expect(result.losses).toEqual([]);
         expect(result.model).not.toBe("");

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { chat, errors, generative, messages, type Protocol, TranslationError } from "../../src/index";
+import {
+  chat,
+  errors,
+  generative,
+  messages,
+  type Protocol,
+  protocols,
+  responses,
+  TranslationError,
+} from "../../src/index";
 
 // The gateway's own errors (spec section 7), rendered in each client protocol's shape.
 const catalogue: [string, errors.ErrorInfo, number, string | RegExp][] = [
@@ -13,13 +22,18 @@ const catalogue: [string, errors.ErrorInfo, number, string | RegExp][] = [
   ["rate limited", errors.rateLimited(), 429, /rate limit/i],
   ["upstream failed", errors.upstreamFailed(), 500, /upstream/i],
 ];
-const schemas = { chat: chat.errorBody, messages: messages.errorBody, generative: generative.errorBody };
+const schemas = {
+  chat: chat.errorBody,
+  messages: messages.errorBody,
+  generative: generative.errorBody,
+  responses: responses.errorBody,
+};
 const messageOf: Record<Protocol, (body: never) => string> = {
   chat: (body: chat.ErrorBody) => body.error.message,
   messages: (body: messages.ErrorBody) => body.error.message,
   generative: (body: generative.ErrorBody) => String(body.error.message),
+  responses: (body: responses.ErrorBody) => body.error.message,
 };
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 
 describe.each(catalogue)("%s", (_, error, status, text) => {
   test.each(protocols)("renders in the %s shape with the spec's status and text", (protocol) => {

@@ -7,10 +7,10 @@ import { protocols } from "../../src/protocols/index";
 export type { Protocol };
 
 /**
- * A protocol with recorded fixtures. It may not be wired into the library yet (issue 15: `responses`
- * has schemas and fixtures, its translation comes in phase 2); once it is, this is `Protocol`.
+ * A protocol with recorded fixtures. A protocol may have fixtures before it is wired into the library
+ * (as responses had, issue 15); today every one is, so this is `Protocol`.
  */
-export type FixtureProtocol = Protocol | "responses";
+export type FixtureProtocol = Protocol;
 
 export type FixtureEntry = {
   path: string;

@@ -26,6 +26,8 @@ export function normalize(value: Json): Json {
     const item = object[key];
     // Absent and undefined are the same on the wire (JSON.stringify drops undefined).
     if (item === undefined) continue;
+    // An empty tool list offers no tools, as no list does.
+    if (key === "tools" && Array.isArray(item) && item.length === 0) continue;
     // A responses input message says the same with or without `type: "message"` (EasyInputMessage).
     if (key === "type" && item === "message" && typeof object.role === "string") continue;
     // `stream: false` is every protocol's default: a body that says it and one that omits it ask the same.

@@ -7,6 +7,8 @@ import {
   generative,
   messages,
   type Protocol,
+  protocols,
+  responses,
   sse,
   translateEventStream,
   translateResponse,
@@ -15,7 +17,6 @@ import { anyStreamArbs, complete, streamArbs } from "../arbitraries/streams";
 import { grammars } from "../helpers/grammar";
 import { normalize } from "../helpers/normalize";
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) =>
   protocols.filter((to) => to !== from).map((to) => [from, to] as const),
 );
@@ -24,6 +25,7 @@ const eventSchemas = {
   chat: chat.streamEvent,
   messages: messages.streamEvent,
   generative: generative.streamEvent,
+  responses: responses.streamEvent,
 };
 
 function translateAll(from: Protocol, to: Protocol, events: readonly unknown[]): unknown[] {
@@ -43,7 +45,10 @@ function sseBody(protocol: Protocol, events: readonly unknown[]): Uint8Array {
   const text = events
     .map((event) =>
       sse.format({
-        ...(protocol === "messages" ? { event: (event as { type: string }).type } : {}),
+        // messages and responses name each event by its type.
+        ...((protocol === "messages" || protocol === "responses") && typeof event === "object"
+          ? { event: (event as { type: string }).type }
+          : {}),
         data: typeof event === "string" ? event : JSON.stringify(event),
       }),
     )
@@ -84,6 +89,10 @@ function textsOf(protocol: Protocol, event: unknown): string[] {
   if (protocol === "chat") {
     const choice = (event as chat.Chunk).choices?.find((item) => item.index === 0);
     return [choice?.delta.content ?? ""];
+  }
+  if (protocol === "responses") {
+    const typed = event as { type?: string; delta?: string };
+    return typed.type === "response.output_text.delta" ? [typed.delta ?? ""] : [];
   }
   if (protocol === "messages") {
     const delta = (event as { type?: string; delta?: { type?: string; text?: string } }).delta;

@@ -4,13 +4,13 @@ import {
   accumulate,
   createStreamTranslator,
   type Protocol,
+  protocols,
   TranslationError,
   translateError,
   translateRequest,
   translateResponse,
 } from "../../src/index";
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) => protocols.map((to) => [from, to] as const));
 
 /** Runs `run`; passes when it returns or throws a TranslationError with a 4xx/5xx status. */
@@ -34,6 +34,16 @@ const shaped = fc.oneof(
   fc.record({ choices: fc.jsonValue(), usage: fc.jsonValue() }, { requiredKeys: [] }),
   fc.record(
     { candidates: fc.jsonValue(), content: fc.jsonValue(), type: fc.constant("message") },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      input: fc.jsonValue(),
+      output: fc.jsonValue(),
+      type: fc.string(),
+      response: fc.jsonValue(),
+      item: fc.jsonValue(),
+    },
     { requiredKeys: [] },
   ),
 );
@@ -88,9 +98,17 @@ describe.each(protocols)("%s: hostile input", (protocol) => {
     ["an array", []],
     [
       "10 MB of text",
-      { model: "m", messages: [{ role: "user", content: "x".repeat(10_000_000) }], contents: [] },
+      {
+        model: "m",
+        messages: [{ role: "user", content: "x".repeat(10_000_000) }],
+        contents: [],
+        input: "x".repeat(10_000_000),
+      },
     ],
-    ["10,000-deep nesting", { model: "m", messages: deep(10_000), contents: deep(10_000), max_tokens: 1 }],
+    [
+      "10,000-deep nesting",
+      { model: "m", messages: deep(10_000), contents: deep(10_000), input: deep(10_000), max_tokens: 1 },
+    ],
     [
       "10,000-deep nesting in a tool schema",
       {
@@ -105,6 +123,7 @@ describe.each(protocols)("%s: hostile input", (protocol) => {
             input_schema: deep(10_000),
             functionDeclarations: [{ name: "f", parameters: deep(10_000) }],
           },
+          { type: "function", name: "g", parameters: deep(10_000) },
         ],
       },
     ],
@@ -119,7 +138,8 @@ describe.each(protocols)("%s: hostile input", (protocol) => {
     const body = JSON.parse(
       '{"model":"m","max_tokens":5,"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}},' +
         '"messages":[{"role":"user","content":"hi","__proto__":{"polluted":3}}],' +
-        '"contents":[{"role":"user","parts":[{"text":"hi","__proto__":{"polluted":4}}]}]}',
+        '"contents":[{"role":"user","parts":[{"text":"hi","__proto__":{"polluted":4}}]}],' +
+        '"input":[{"role":"user","content":[{"type":"input_text","text":"hi","__proto__":{"polluted":5}}]}]}',
     );
     for (const to of protocols) total(() => translateRequest(protocol, to, body, { model: "m" }));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

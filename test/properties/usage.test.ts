@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { type Protocol, translateResponse } from "../../src/index";
+import { type Protocol, protocols, translateResponse } from "../../src/index";
 import { responseArbs as arbs } from "../arbitraries/bodies";
 
 type Json = Record<string, unknown>;
@@ -30,6 +30,15 @@ const totals: Record<
       output: num(usage.output_tokens),
     };
   },
+  responses: (body) => {
+    if (body.usage == null) return undefined;
+    const usage = obj(body.usage);
+    return {
+      input: num(usage.input_tokens),
+      output: num(usage.output_tokens),
+      total: num(usage.total_tokens),
+    };
+  },
   generative: (body) => {
     if (body.usageMetadata == null) return undefined;
     const usage = obj(body.usageMetadata);
@@ -56,11 +65,17 @@ function partsFit(protocol: Protocol, body: Json): boolean {
     const usage = obj(body.usage);
     return num(obj(usage.output_tokens_details).thinking_tokens) <= num(usage.output_tokens);
   }
+  if (protocol === "responses") {
+    const usage = obj(body.usage);
+    return (
+      num(obj(usage.input_tokens_details).cached_tokens) <= num(usage.input_tokens) &&
+      num(obj(usage.output_tokens_details).reasoning_tokens) <= num(usage.output_tokens)
+    );
+  }
   const usage = obj(body.usageMetadata);
   return num(usage.cachedContentTokenCount) <= num(usage.promptTokenCount);
 }
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) =>
   protocols.filter((to) => to !== from).map((to) => [from, to] as const),
 );

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { createStreamTranslator, type Protocol } from "../../src/index";
+import { createStreamTranslator, type Protocol, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
 
@@ -28,7 +28,6 @@ function expectStringify(to: Protocol, events: readonly unknown[]): number {
   return fast;
 }
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const pairs = protocols.flatMap((from) =>
   protocols.filter((to) => to !== from).map((to) => [from, to] as const),
 );

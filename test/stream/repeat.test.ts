@@ -1,11 +1,10 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import type { Protocol } from "../../src/index";
+import { type Protocol, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { createRepeatParser as createWithPaths } from "../../src/stream/repeat";
 import { anyStreamArbs, streamArbs } from "../arbitraries/streams";
 
-const protocols: Protocol[] = ["chat", "messages", "generative"];
 const parse = (data: string): unknown => JSON.parse(data);
 /** The parser translateEventStream builds for a source protocol: its adapter's delta paths. */
 const createRepeatParser = (protocol: Protocol, parseData: (data: string) => unknown) =>

@@ -1,11 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { z } from "zod/v4";
-import { adapters } from "../../src/protocols";
+import { adapters, protocols } from "../../src/protocols";
 import { accepts, acceptsRoot } from "../../src/validate/accepts";
 import { fixtures, readJsonFixture, streamEvents } from "../helpers/fixtures";
 
-const protocols = ["chat", "messages", "generative"] as const;
 type Kind = "request" | "response" | "event" | "errorBody";
 
 function bodies(protocol: (typeof protocols)[number], kind: Kind): unknown[] {

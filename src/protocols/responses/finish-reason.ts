@@ -37,7 +37,7 @@ export function rawStatus(status: string | undefined, incompleteReason: string |
 }
 
 export type EncodedStatus = {
-  readonly status: "completed" | "incomplete" | "failed";
+  readonly status: "completed" | "incomplete";
   readonly incomplete?: "max_output_tokens" | "content_filter" | undefined;
   /** responses has no such finish: the status says less than the source did. */
   readonly approximated: boolean;
@@ -45,8 +45,9 @@ export type EncodedStatus = {
 
 /**
  * Common finish → a status. A response that stopped on a stop sequence, paused, or refused without a
- * refusal part still `completed` (approximated); an exceeded context window is an `incomplete`
- * answer like an exhausted budget (approximated); an error is `failed`.
+ * refusal part, or ended badly (generative `MALFORMED_FUNCTION_CALL`) still `completed` (approximated);
+ * an exceeded context window is an `incomplete` answer like an exhausted budget (approximated). `failed`
+ * is for errors, which a stream reports as its error event.
  * @example encodeResponsesStatus("length", false) // => { status: "incomplete", incomplete: "max_output_tokens", approximated: false }
  */
 export function encodeResponsesStatus(
@@ -66,10 +67,9 @@ export function encodeResponsesStatus(
       return { status: "incomplete", incomplete: "content_filter", approximated: false };
     case "refusal":
       return { status: "completed", approximated: !hasRefusal };
-    case "error":
-      return { status: "failed", approximated: true };
     default:
-      // "stop-sequence" (responses has no stop sequences), "pause", "other".
+      // "stop-sequence" (responses has no stop sequences), "pause", "other", and "error" (a generation
+      // that ended badly, such as a malformed call): `failed` is kept for errors, which end streams.
       return { status: "completed", approximated: true };
   }
 }

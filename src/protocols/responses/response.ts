@@ -8,7 +8,6 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import { responseErrorOf } from "./error";
 import { isBlank, keepRest, type Raw } from "./fields";
 import { decodeResponsesStatus, encodeResponsesStatus, rawStatus } from "./finish-reason";
 import { decodeCall } from "./items-decode";
@@ -261,10 +260,11 @@ function encodeOutput(
         );
         break;
       case "tool-call": {
-        close();
         if (part.server !== undefined) {
-          if (part.server.origin === "responses") output.push(part.server.raw);
-          else
+          if (part.server.origin === "responses") {
+            close();
+            output.push(part.server.raw);
+          } else
             losses.push(
               loss(
                 part.source,
@@ -274,6 +274,7 @@ function encodeOutput(
             );
           break;
         }
+        close();
         if (part.signature !== undefined && part.signature.origin !== "responses")
           losses.push(
             loss(
@@ -305,9 +306,10 @@ function encodeOutput(
           added(open);
           break;
         }
-        close();
-        if (part.origin === "responses") output.push(part.raw);
-        else
+        if (part.origin === "responses") {
+          close();
+          output.push(part.raw);
+        } else
           losses.push(
             loss(
               part.source,
@@ -331,22 +333,22 @@ function encodeOutput(
   return { output, hasRefusal };
 }
 
-/** The status fields of an encoded response: the layout's own when it has them, else mapped from the finish. */
+/**
+ * The status fields of an encoded response: the layout's own as they came (own answers), else mapped from
+ * the finish reason.
+ */
 export function statusFields(
   layout: Layout | undefined,
   finish: { reason?: common.FinishReason | undefined; raw?: string | undefined; source: string } | undefined,
   hasRefusal: boolean,
-  failed: common.ErrorInfo | undefined,
   losses: Loss[],
 ): Raw {
-  if (layout?.status !== undefined)
-    return {
-      status: layout.status,
-      error: layout.error === undefined ? null : layout.error,
-      incomplete_details: layout.incomplete_details === undefined ? null : layout.incomplete_details,
-    };
-  if (failed !== undefined)
-    return { status: "failed", error: responseErrorOf(failed), incomplete_details: null };
+  if (layout?.status !== undefined) {
+    const own: Raw = { status: layout.status };
+    if (layout.error !== undefined) own.error = layout.error;
+    if (layout.incomplete_details !== undefined) own.incomplete_details = layout.incomplete_details;
+    return own;
+  }
   const mapped = encodeResponsesStatus(finish?.reason, hasRefusal);
   if (mapped.approximated)
     losses.push(
@@ -358,13 +360,7 @@ export function statusFields(
     );
   return {
     status: mapped.status,
-    error:
-      mapped.status === "failed"
-        ? {
-            code: "server_error",
-            message: `The upstream finished with an error (${finish?.raw ?? finish?.reason}).`,
-          }
-        : null,
+    error: null,
     incomplete_details: mapped.incomplete === undefined ? null : { reason: mapped.incomplete },
   };
 }
@@ -406,16 +402,14 @@ export function encodeResponsesResponse(
       ),
     );
     fields = { status: "incomplete", error: null, incomplete_details: { reason: "content_filter" } };
-  } else fields = statusFields(layout, finish, hasRefusal, undefined, losses);
+  } else fields = statusFields(layout, finish, hasRefusal, losses);
   const kept = response.extra?.origin === "responses" ? response.extra.raw : undefined;
   // Spread, not assignment: a kept `__proto__` field stays a plain own field.
   const value: Raw = kept === undefined && layout?.top === undefined ? {} : { ...kept, ...layout?.top };
   value.id = id;
   value.object = "response";
   value.created_at = response.created ?? options.created;
-  value.status = fields.status;
-  value.error = fields.error;
-  value.incomplete_details = fields.incomplete_details;
+  for (const key in fields) value[key] = fields[key];
   value.model = response.model ?? options.model ?? "";
   value.output = output;
   // The API always writes `usage`, `null` while unknown; an own answer without the field stays without.

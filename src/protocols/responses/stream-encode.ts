@@ -379,7 +379,6 @@ function terminal(work: Work, out: StreamEvent[], losses: Loss[], options: Resol
       work.layout,
       given === undefined ? undefined : { reason: given.reason, raw: given.rawReason, source: "" },
       work.refusal,
-      undefined,
       losses,
     );
   const usage = work.usage === undefined ? null : encodeResponsesUsage(work.usage);
