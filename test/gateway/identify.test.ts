@@ -281,7 +281,7 @@ const routes: Row[] = [
     method: "POST",
     path: "/v1/responses",
     headers: bearer,
-    out: { operation: "responses", token: "sk-t" },
+    out: { protocol: "responses", operation: "responses", token: "sk-t" },
   },
   {
     title: "image generations (spec 4.6)",

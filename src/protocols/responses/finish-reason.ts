@@ -44,8 +44,9 @@ export type EncodedStatus = {
 };
 
 /**
- * Common finish → a status. A response that stopped on a stop sequence, paused, or refused without a
- * refusal part, or ended badly (generative `MALFORMED_FUNCTION_CALL`) still `completed` (approximated);
+ * Common finish → a status. A response that stopped on a stop sequence, paused, or ended badly
+ * (generative `MALFORMED_FUNCTION_CALL`) is still `completed` (approximated); a refusal without a refusal
+ * part is `incomplete` by the content filter (approximated);
  * an exceeded context window is an `incomplete` answer like an exhausted budget (approximated). `failed`
  * is for errors, which a stream reports as its error event.
  * @example encodeResponsesStatus("length", false) // => { status: "incomplete", incomplete: "max_output_tokens", approximated: false }
@@ -66,7 +67,11 @@ export function encodeResponsesStatus(
     case "content-filter":
       return { status: "incomplete", incomplete: "content_filter", approximated: false };
     case "refusal":
-      return { status: "completed", approximated: !hasRefusal };
+      // A refusal part says it in the answer, as the service does; without one, a declined answer is
+      // the nearest status responses has: cut by the content filter.
+      return hasRefusal
+        ? { status: "completed", approximated: false }
+        : { status: "incomplete", incomplete: "content_filter", approximated: true };
     default:
       // "stop-sequence" (responses has no stop sequences), "pause", "other", and "error" (a generation
       // that ended badly, such as a malformed call): `failed` is kept for errors, which end streams.
