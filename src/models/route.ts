@@ -11,7 +11,9 @@ import { endpointTypes, protocols } from "../protocols";
 
 /** The endpoint type of a protocol's entry point (spec 4.1), from the table's `endpointTypes`. */
 function typeOf(protocol: string): string | undefined {
-  return (protocols as readonly string[]).includes(protocol) ? endpointTypes[protocol as Protocol] : undefined;
+  return (protocols as readonly string[]).includes(protocol)
+    ? endpointTypes[protocol as Protocol]
+    : undefined;
 }
 
 /**

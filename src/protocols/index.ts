@@ -26,7 +26,12 @@ export const adapters = table as unknown as Readonly<Record<Protocol, AnyAdapter
  * The protocol ids, in the table's order. Written out rather than `Object.keys(table)`: a call at the
  * top of the module kept every protocol in bundles that import none (test/bundle.test.ts).
  */
-export const protocols = ["chat", "messages", "generative", "responses"] as const satisfies readonly Protocol[];
+export const protocols = [
+  "chat",
+  "messages",
+  "generative",
+  "responses",
+] as const satisfies readonly Protocol[];
 
 /**
  * The endpoint type of each protocol's entry point in a model's `supported_endpoint_types` (spec 4.1),
