@@ -3,7 +3,6 @@ import { describe, expect, test } from "vitest";
 import {
   accumulate,
   createStreamTranslator,
-  type Protocol,
   protocols,
   TranslationError,
   translateError,
