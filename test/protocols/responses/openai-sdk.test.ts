@@ -526,8 +526,8 @@ describe.each(["chat", "messages", "generative"] as const)(
     test("an upstream stream cut off makes the SDK's stream fail, never finish", async () => {
       const whole = answers.stream.sse as string;
       // Cut after the event before the last text (a cut inside an event is issue 12's byte-level case).
-    const cut = whole.lastIndexOf("\n\n", whole.indexOf("sunny")) + 2;
-    const { client } = gateway(upstream, { sse: whole.slice(0, cut) });
+      const cut = whole.lastIndexOf("\n\n", whole.indexOf("sunny")) + 2;
+      const { client } = gateway(upstream, { sse: whole.slice(0, cut) });
       await expect(
         client.responses.stream({ model: "m", input: "Weather?" }).finalResponse(),
       ).rejects.toThrow(/ended before its finish/);
