@@ -15,8 +15,7 @@ import { requestArbs as reqArbs, responseArbs as resArbs } from "../test/arbitra
 import { anyStreamArbs, streamArbs } from "../test/arbitraries/streams";
 import { requestSets, responseSets, streamSets } from "./corpus";
 
-type P = "chat" | "messages" | "generative";
-const ps: P[] = ["chat", "messages", "generative"];
+const ps = ours.protocols;
 const lines: string[] = [];
 const run = (label: string, fn: () => unknown) => {
   let out: string;

@@ -423,6 +423,23 @@ describe("identifyRequest: 401 in the client protocol's error shape", () => {
     });
   });
 
+  test("responses without a token: the chat-style envelope the responses API answers with", () => {
+    const out = identifyRequest({ method: "POST", path: "/v1/responses", headers: {} });
+    expect(out).toEqual({
+      error: {
+        status: 401,
+        body: {
+          error: {
+            message: expect.stringContaining("Authorization: Bearer"),
+            type: "invalid_request_error",
+            param: null,
+            code: "invalid_api_key",
+          },
+        },
+      },
+    });
+  });
+
   test("messages without a token", () => {
     const out = identifyRequest({
       method: "POST",
