@@ -33,7 +33,7 @@ import {
 } from "./output";
 import { encodeReasoningItem, type ReasoningShell } from "./reasoning";
 import { statusFields } from "./response";
-import type { StreamEvent } from "./schema";
+import { DONE, type StreamEvent } from "./schema";
 import { encodeResponsesUsage } from "./usage";
 
 type OpenPart = {
@@ -691,7 +691,7 @@ const DELTA_KEYS: Readonly<Record<string, readonly string[]>> = {
  * after a key-by-key check of their shape; JSON.stringify writes every other event.
  */
 export function responsesEventFormatter(): (event: StreamEvent) => string {
-  return (event) => formatDelta(event) ?? JSON.stringify(event);
+  return (event) => (event === DONE ? DONE : (formatDelta(event) ?? JSON.stringify(event)));
 }
 
 function formatDelta(event: StreamEvent): string | undefined {
