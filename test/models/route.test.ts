@@ -257,6 +257,7 @@ describe("endpointTypeOf", () => {
     ["chat", "std"],
     ["messages", "msg"],
     ["generative", "gen"],
+    ["responses", "std-response"],
   ] as const)("%s → %s", (protocol, type) => {
     expect(endpointTypeOf(protocol)).toBe(type);
   });
