@@ -68,7 +68,7 @@ export function decodeCall(
     item,
     custom ? CUSTOM_CALL_HELD : CALL_HELD,
     source,
-    `a ${item.type} item`,
+    `the ${item.type} item`,
     losses,
     silent,
   );
@@ -96,7 +96,7 @@ function systemBlocks(
   late: boolean,
   losses: Loss[],
 ): common.SystemBlock[] {
-  keepRest(message, MESSAGE_HELD, source, `a ${message.role} message`, losses);
+  keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
   const role = message.role as "system" | "developer";
   const block = (text: string, at0: string): common.SystemBlock =>
     late ? { text, role, late: true, source: at0 } : { text, role, source: at0 };
@@ -177,7 +177,7 @@ export function decodeItems(
         continue;
       }
       seenTurn = true;
-      keepRest(message, MESSAGE_HELD, source, `a ${message.role} message`, losses);
+      keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
       if (message.role === "user") {
         open("user", source).parts.push(...messageParts(message, source, losses));
         flush();
@@ -203,7 +203,7 @@ export function decodeItems(
       case "function_call_output":
       case "custom_tool_call_output": {
         const output = item as FunctionCallOutput;
-        keepRest(output, OUTPUT_HELD, source, `a ${type} item`, losses);
+        keepRest(output, OUTPUT_HELD, source, `the ${type} item`, losses);
         const current = turn?.role === "user" && turn.results ? turn : open("user", source);
         current.results = true;
         const result: common.Draft<common.ToolResultPart> = {
