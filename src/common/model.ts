@@ -1,5 +1,5 @@
 /**
- * The common model: a superset of the three protocols. Every translation passes through it:
+ * The common model: a superset of the four protocols. Every translation passes through it:
  * `decode*` (protocol → common) never loses what these types can hold, `encode*` (common → protocol)
  * reports every loss. Nothing here knows a protocol's field names.
  *
@@ -7,7 +7,7 @@
  * report a loss against the user's own input (`at(part.source, "cache_control")`).
  */
 
-export type Protocol = "chat" | "messages" | "generative";
+export type Protocol = "chat" | "messages" | "generative" | "responses";
 
 /** A JSON pointer into the input the node was decoded from. */
 export type Source = string;

@@ -57,6 +57,16 @@ export type TranslateOptions = {
    * @defaultValue "openai"
    */
   chatDialect?: ChatDialect;
+  /**
+   * responses: the items a request's `previous_response_id` (or `conversation`) stands for, oldest
+   * first, as the gateway stored them (`responses.historyOf`). The library keeps no state: a responses
+   * request that names an earlier response translates to another protocol only with its history
+   * here (they go before its `input`), else it is refused with a 400 that says so. Its
+   * `item_reference` entries are looked up here by id too. Ignored by every other protocol, and by
+   * responses → responses (the upstream holds the state). Losses about these items point into this
+   * list, as `/history/<index>/…`.
+   */
+  history?: readonly unknown[];
 };
 
 /** The chat-compatible dialects an encoding toward chat can follow (`TranslateOptions.chatDialect`). */
@@ -76,6 +86,7 @@ export type ResolvedOptions = {
   readonly onLoss: ((loss: Loss) => void) | undefined;
   readonly jsonMode: "tool" | "native";
   readonly chatDialect: ChatDialect;
+  readonly history: readonly unknown[] | undefined;
 };
 
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -94,6 +105,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     onLoss: options?.onLoss,
     jsonMode: options?.jsonMode ?? "tool",
     chatDialect: options?.chatDialect ?? "openai",
+    history: options?.history,
   };
 }
 

@@ -7,6 +7,7 @@ import { checkProtocol } from "../common/protocol-id";
 import { encodeChatError } from "../protocols/chat/error";
 import { encodeGenerativeError } from "../protocols/generative/error";
 import { encodeMessagesError } from "../protocols/messages/error";
+import { encodeResponsesError } from "../protocols/responses/error";
 
 export type { ErrorInfo, ErrorKind } from "../common/model";
 
@@ -77,6 +78,7 @@ const encoders = {
   chat: encodeChatError,
   messages: encodeMessagesError,
   generative: encodeGenerativeError,
+  responses: encodeResponsesError,
 } satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
 
 /**

@@ -10,7 +10,7 @@ import { type HeadersLike, headerReader } from "./headers";
 
 /**
  * What a request is for. Chat-compatible family (`chat` errors): `chat.completions`, `embeddings`,
- * `responses`, `images.generations`, `rerank`. Messages: `messages`, and `messages.count_tokens`
+ * `images.generations`, `rerank`. Responses: `responses` (its error body is the chat-style envelope). Messages: `messages`, and `messages.count_tokens`
  * (`POST /v1/messages/count_tokens`: the messages request body, answered with `{input_tokens}`). Generative:
  * `generateContent`, `streamGenerateContent`, `embedContent`, `batchEmbedContents`. Model listing
  * (any protocol, see `listFormat`): `models.list`, `models.retrieve`. Music (music errors):
@@ -55,7 +55,7 @@ export type IdentifyInput = {
 };
 
 export type Identified = {
-  /** The client protocol; absent for endpoints outside the three (responses, images, rerank, music). */
+  /** The client protocol; absent for endpoints outside the four (images, rerank, music). */
   protocol?: Protocol;
   operation: Operation;
   /** The model the path names (generative methods, models.retrieve), percent-decoded. */
@@ -135,7 +135,10 @@ const FIXED_ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
       credentials: MESSAGES_CREDENTIALS,
     },
   ],
-  ["POST /v1/responses", { operation: "responses", shape: "chat", credentials: CHAT_CREDENTIALS }],
+  [
+    "POST /v1/responses",
+    { protocol: "responses", operation: "responses", shape: "responses", credentials: CHAT_CREDENTIALS },
+  ],
   [
     "POST /v1/images/generations",
     { operation: "images.generations", shape: "chat", credentials: CHAT_CREDENTIALS },

@@ -9,13 +9,11 @@ import type { ErrorInfo, Protocol } from "../common/model";
 import { renderError } from "../gateway/errors";
 import { endpointTypes, protocols } from "../protocols";
 
-/**
- * The endpoint type of a protocol's entry point (its adapter's), or of `responses` until that
- * protocol is in the table: its clients are routed natively meanwhile.
- */
+/** The endpoint type of a protocol's entry point (spec 4.1), from the table's `endpointTypes`. */
 function typeOf(protocol: string): string | undefined {
-  if ((protocols as readonly string[]).includes(protocol)) return endpointTypes[protocol as Protocol];
-  return protocol === "responses" ? "std-response" : undefined;
+  return (protocols as readonly string[]).includes(protocol)
+    ? endpointTypes[protocol as Protocol]
+    : undefined;
 }
 
 /**
@@ -23,7 +21,7 @@ function typeOf(protocol: string): string | undefined {
  * or by translation), or one endpoint type that nothing translates to (`prefix`: any type starting so).
  */
 type Need =
-  | { readonly generate: Protocol | "responses"; readonly endpoint: string }
+  | { readonly generate: Protocol; readonly endpoint: string }
   | {
       readonly type: string;
       readonly prefix?: boolean;

@@ -116,11 +116,18 @@ export function translatorCore(
   const stop = (error: common.ErrorInfo, out: unknown[], at: number): void => {
     ended = true;
     consumed = parts.length;
+    const continued = identity ? source.passThroughError?.(error, decoderState, at) : undefined;
+    if (continued !== undefined) {
+      // Same protocol, numbered events: the protocol continues what passed through.
+      for (const event of continued) out.push(event);
+      return;
+    }
     const rendered: unknown[] = [];
     encoder.step(encoderState, { type: "error", error }, rendered, [], at);
     // Same protocol: the input went out as it was, so only the error event itself (an encoder's last
-    // event for an error part) is added.
-    if (identity) rendered.splice(0, rendered.length - 1);
+    // event for an error part) is added — all of it when the protocol numbers its events and nothing
+    // passed through.
+    if (identity && source.passThroughError === undefined) rendered.splice(0, rendered.length - 1);
     for (const event of rendered) out.push(event);
   };
   const strictStop = (error: TranslationError, out: unknown[], at: number): void =>

@@ -157,7 +157,8 @@ export function encodeGenerativeTools(
         );
       continue;
     }
-    if (tool.strict !== undefined) {
+    // `strict: false` asks for what generative does anyway: only a strict tool loses something.
+    if (tool.strict === true) {
       losses.push(
         loss(at(tool.source, "strict"), "dropped", "`strict` has no generative equivalent and was dropped."),
       );

@@ -57,7 +57,8 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
         );
       continue;
     }
-    if (tool.strict !== undefined) {
+    // `strict: false` asks for what messages does anyway: only a strict tool loses something.
+    if (tool.strict === true) {
       losses.push(
         loss(
           at(tool.source, "strict"),
