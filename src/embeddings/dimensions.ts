@@ -1,7 +1,6 @@
 /**
  * Default vector sizes of the named embedding models, and the rule that only the 3-series models
  * accept `dimensions`.
- * @see ../../../shared/spec/gateway-interface.md 2.6
  */
 
 /** Default dimensions by model id (spec 2.6 table). */

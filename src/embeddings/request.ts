@@ -1,7 +1,8 @@
 /**
  * Embeddings requests between the chat-style `/v1/embeddings` body and generative
  * `:embedContent` / `:batchEmbedContents` calls.
- * @see research/edge-cases.md M1 and M4
+ * @see https://platform.openai.com/docs/api-reference/embeddings/create
+ * @see https://ai.google.dev/api/embeddings
  */
 import { TranslationError } from "../common/errors";
 import { type Loss, loss, type Translated } from "../common/loss";
@@ -48,7 +49,7 @@ export type TranslatedEmbeddingsRequest<T> = Translated<T> & { model: string };
 const CHAT_KEYS = ["model", "input", "encoding_format", "dimensions", "user"] as const;
 const EMBED_KEYS = ["model", "content", "taskType", "title", "outputDimensionality"] as const;
 
-// ─── chat → generative (M1) ──────────────────────────────────────────────────────────────────────
+// ─── chat → generative ──────────────────────────────────────────────────────────────────────
 
 function textsOf(input: Request["input"]): string | string[] {
   if (typeof input === "string") return input;
@@ -92,7 +93,7 @@ function chatToGenerative(body: Request): TranslatedEmbeddingsRequest<Generative
   };
 }
 
-// ─── generative → chat (M4) ──────────────────────────────────────────────────────────────────────
+// ─── generative → chat ──────────────────────────────────────────────────────────────────────
 
 function contentText(content: Content, base: string, losses: Loss[]): string {
   dropUnknown(content, ["role", "parts"], base, "chat", losses);

@@ -1,7 +1,8 @@
 /**
  * Embeddings responses between the chat-style list (`{object, data[], model, usage}`) and generative
  * `{embedding}` / `{embeddings[]}`.
- * @see research/edge-cases.md M2 and M3
+ * @see https://platform.openai.com/docs/api-reference/embeddings/object
+ * @see https://ai.google.dev/api/embeddings
  */
 import { TranslationError } from "../common/errors";
 import { type Loss, loss, type Translated } from "../common/loss";
@@ -44,7 +45,7 @@ function isBatch(body: unknown): body is BatchEmbedContentsResponse {
   );
 }
 
-// ─── generative → chat (M2) ──────────────────────────────────────────────────────────────────────
+// ─── generative → chat ──────────────────────────────────────────────────────────────────────
 
 function promptTokenCount(body: object): number | undefined {
   const metadata = (body as { usageMetadata?: unknown }).usageMetadata;
@@ -122,7 +123,7 @@ function chatToGenerative(
   losses.push(
     loss("/usage", "dropped", "Generative embeddings responses carry no token usage; `usage` was dropped."),
   );
-  // Upstreams may answer out of order: `index` is the position of the input (research M4).
+  // Upstreams may answer out of order: `index` is the position of the input.
   const ordered = body.data
     .map((item, position) => ({ item, position }))
     .sort((a, b) => a.item.index - b.item.index);

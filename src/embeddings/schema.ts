@@ -1,7 +1,8 @@
 /**
  * Embeddings wire schemas: the chat-style `/v1/embeddings` request and response (spec 2.6) and the
  * generative `:embedContent` / `:batchEmbedContents` bodies. Loose objects, open enums.
- * @see ../../../shared/spec/gateway-interface.md 2.6; https://ai.google.dev/api/embeddings
+ * @see https://platform.openai.com/docs/api-reference/embeddings/create
+ * @see https://ai.google.dev/api/embeddings
  */
 import { z } from "zod/v4";
 

@@ -1,7 +1,9 @@
 /**
  * Model lists and single models in the three client formats, and the retrieve answer for an
  * unknown model. No clock: `created`/`created_at` are the spec's fixed placeholders.
- * @see ../../../shared/spec/gateway-interface.md 2.1–2.3, 4.1 rules 2–3
+ * @see https://platform.openai.com/docs/api-reference/models/list
+ * @see https://docs.anthropic.com/en/api/models-list
+ * @see https://ai.google.dev/api/models#method:-models.list
  */
 import type {
   ChatList,

@@ -3,7 +3,6 @@
  * identity and the model's `supported_endpoint_types`. The client's own protocol when the model
  * supports it (no conversion), else a translation to a protocol it supports, else an error in the
  * client's shape.
- * @see ../../../shared/spec/gateway-interface.md 1 and 4.1
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import { renderError } from "../gateway/errors";

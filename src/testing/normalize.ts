@@ -33,17 +33,17 @@ export function normalize(value: Json): Json {
     // same stream plus one usage chunk, which the gateway needs to report usage in the client's protocol.
     if (key === "stream_options" && object.stream === true && isUsageOnly(item)) continue;
     // chat and messages define string `content` (and messages `system`) as one text part, and an empty
-    // text part says nothing (research R4, R5: every target drops it), nor does chat's `content: null`.
+    // text part says nothing (every target drops it), nor does chat's `content: null`.
     if (key === "content" || key === "system") {
       const parts = item === null ? [] : typeof item === "string" ? [{ type: "text", text: item }] : item;
       const kept = Array.isArray(parts)
         ? parts.map(normalize).filter((part) => !isEmptyText(part))
         : undefined;
-      // Adjacent texts of an assistant turn are one text: chat joins them (research R7).
+      // Adjacent texts of an assistant turn are one text: chat joins them.
       out[key] = kept === undefined ? normalize(parts) : object.role === "assistant" ? joinTexts(kept) : kept;
       continue;
     }
-    // The same for a generative model turn of a request (its empty text parts are dropped, research R5).
+    // The same for a generative model turn of a request (its empty text parts are dropped).
     if (key === "parts" && object.role === "model" && Array.isArray(item)) {
       out[key] = joinTexts(item.map(normalize).filter((part) => JSON.stringify(part) !== '{"text":""}'));
       continue;
@@ -61,7 +61,7 @@ export function normalize(value: Json): Json {
       continue;
     }
     // Consecutive user (or assistant) turns of role and content only are one turn with their parts in
-    // order: messages merges them itself, and research R2/R3 merge them so.
+    // order: messages merges them itself, and the encoders toward messages and generative merge them so.
     if ((key === "messages" || key === "contents") && Array.isArray(item)) {
       out[key] = mergeTurns(item.map(normalize), key === "messages" ? "content" : "parts");
       continue;
@@ -94,8 +94,8 @@ function mergeTurns(turns: Json[], parts: "content" | "parts"): Json[] {
 }
 
 /**
- * Adjacent generative text parts of one kind are one text: a stream splits text anywhere (research X8),
- * and a signature on the later one ends the block (X7): `[{text:"a"},{text:"b",thoughtSignature:"S"}]`
+ * Adjacent generative text parts of one kind are one text: a stream splits text anywhere,
+ * and a signature on the later one ends the block: `[{text:"a"},{text:"b",thoughtSignature:"S"}]`
  * says `[{text:"ab",thoughtSignature:"S"}]`.
  */
 function foldParts(parts: Json[]): Json[] {

@@ -60,7 +60,7 @@ export type FunctionCall = z.infer<typeof functionCall>;
 export const functionResponse = z.looseObject({
   id: z.string().optional(),
   name: z.string(),
-  /** Must be a JSON object (research U4). */
+  /** Must be a JSON object. */
   response: jsonObject,
   parts: z.array(z.looseObject({ inlineData: blob.optional(), fileData: fileData.optional() })).optional(),
   willContinue: z.boolean().optional(),
@@ -117,7 +117,7 @@ export type ResponseContent = z.infer<typeof responseContent>;
 
 // ─── Schema (OpenAPI subset) ──────────────────────────────────────────────────────────────────────
 
-/** A generative `Schema`: types are upper- or lower-case strings; kept loose (research T3). */
+/** A generative `Schema`: types are upper- or lower-case strings; kept loose. */
 export const schema = z.looseObject({
   type: z.string().optional(),
   format: z.string().optional(),

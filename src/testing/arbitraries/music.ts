@@ -1,7 +1,6 @@
 /**
  * `POST /music/audios` bodies: valid ones spread over every action and optional field, and ones that
  * break exactly one named rule of the spec (each rule with the error code a validator must answer).
- * @see ../../../../shared/spec/music-interface.md 2.2, 4.1, 7, 8
  */
 import fc from "fast-check";
 import { music } from "../../index";
