@@ -3,7 +3,7 @@
  * accept `dimensions`.
  */
 
-/** Default dimensions by model id (spec 2.6 table). */
+/** Default dimensions by model id. */
 export const defaultDimensions: Readonly<Record<string, number>> = Object.freeze({
   "text-embedding-3-small": 1536,
   "text-embedding-3-large": 3072,
@@ -21,7 +21,7 @@ export function defaultDimensionsOf(model: string): number | undefined {
   return Object.hasOwn(defaultDimensions, model) ? defaultDimensions[model] : undefined;
 }
 
-/** True for the 3-series text-embedding models, the only ones spec 2.6 says accept `dimensions`. */
+/** True for the 3-series text-embedding models, the only ones that accept `dimensions`. */
 export function supportsDimensions(model: string): boolean {
   return model.startsWith("text-embedding-3-");
 }

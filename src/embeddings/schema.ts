@@ -1,5 +1,5 @@
 /**
- * Embeddings wire schemas: the chat-style `/v1/embeddings` request and response (spec 2.6) and the
+ * Embeddings wire schemas: the chat-style `/v1/embeddings` request and response and the
  * generative `:embedContent` / `:batchEmbedContents` bodies. Loose objects, open enums.
  * @see https://platform.openai.com/docs/api-reference/embeddings/create
  * @see https://ai.google.dev/api/embeddings

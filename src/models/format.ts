@@ -1,6 +1,6 @@
 /**
  * Model lists and single models in the three client formats, and the retrieve answer for an
- * unknown model. No clock: `created`/`created_at` are the spec's fixed placeholders.
+ * unknown model. No clock: `created`/`created_at` are fixed placeholders.
  * @see https://platform.openai.com/docs/api-reference/models/list
  * @see https://docs.anthropic.com/en/api/models-list
  * @see https://ai.google.dev/api/models#method:-models.list
@@ -16,7 +16,7 @@ import type {
   NotFoundBody,
 } from "./schema";
 
-/** `created` of every model (spec 2.1): a placeholder, not a real time. */
+/** `created` of every model: a placeholder, not a real time. */
 export const CREATED_PLACEHOLDER = 1626777600;
 
 /** `created_at` of every messages-format model: the same instant as `CREATED_PLACEHOLDER`, in ISO 8601. */
@@ -112,7 +112,7 @@ export function formatModel(
 
 /**
  * The retrieve answer for an unknown or invisible model: sent with HTTP 200, the error is in the body
- * (spec 4.1 rule 3), so invisible and nonexistent models look the same.
+ *, so invisible and nonexistent models look the same.
  * @example
  * notFound("gpt-x");
  * // => { error: { message: "The model 'gpt-x' does not exist", type: "invalid_request_error", param: "model", code: "model_not_found" } }

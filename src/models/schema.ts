@@ -14,7 +14,7 @@ export const modelEntry = z.looseObject({
   id: z.string(),
   /** Channel type the model belongs to; platform custom models have `custom`. */
   owned_by: z.string(),
-  /** `std`, `msg`, `gen`, `embeddings`, ... (spec 4.1); open. */
+  /** `std`, `msg`, `gen`, `embeddings`, ...; open. */
   supported_endpoint_types: z.array(z.string()),
   /** Groups the model is enabled for. */
   groups: z.array(z.string()),
@@ -115,7 +115,7 @@ export const generativeList = z.looseObject({
 });
 export type GenerativeList = z.infer<typeof generativeList>;
 
-// ─── Retrieve of an unknown model (spec 4.1 rule 3) ──────────────────────────────────────────────
+// ─── Retrieve of an unknown model ──────────────────────────────────────────────
 
 /** The HTTP-200 body of a retrieve whose model is unknown or invisible. */
 export const notFoundBody = z.looseObject({

@@ -12,7 +12,7 @@ const openEnum = <T extends string>(): z.ZodType<T | (string & {})> => z.string(
 const seconds = z.number();
 const idList = z.array(z.string());
 
-/** The 17 actions of spec 4.1 (any other action string is answered with `action_not_supported`; names are case-sensitive). */
+/** The 17 documented actions (any other action string is answered with `action_not_supported`; names are case-sensitive). */
 export const actionIds = [
   "generate",
   "extend",
@@ -36,7 +36,7 @@ export type ActionId = (typeof actionIds)[number];
 
 // ─── POST /music/audios ──────────────────────────────────────────────────────────────────────────
 
-/** `POST /music/audios` body, every action; all fields optional on the wire (defaults: spec 4.1). */
+/** `POST /music/audios` body, every action; all fields optional on the wire (defaults: `validateAudioRequest` fills them). */
 export const audioRequest = z.looseObject({
   model: openEnum<ModelId>().optional(),
   action: openEnum<ActionId>().optional(),
@@ -64,14 +64,14 @@ export const audioRequest = z.looseObject({
   overpainting_end: seconds.optional(),
   samples_start: seconds.optional(),
   samples_end: seconds.optional(),
-  // 0..1 tuning knobs of the upstream; not in the spec, checked when sent.
+  // 0..1 tuning knobs of the upstream; not among the documented fields, checked when sent.
   weirdness: z.number().optional(),
   style_influence: z.number().optional(),
   audio_weight: z.number().optional(),
 });
 export type AudioRequest = z.infer<typeof audioRequest>;
 
-/** Answer to any submit with `async: true` (spec 4.1). */
+/** Answer to any submit with `async: true`. */
 export const submitResponse = z.looseObject({ success: z.boolean(), task_id: z.string() });
 export type SubmitResponse = z.infer<typeof submitResponse>;
 
@@ -83,7 +83,7 @@ export type RetrieveRequest = z.infer<typeof retrieveRequest>;
 export const retrieveBatchRequest = z.looseObject({ action: z.literal("retrieve_batch"), ids: idList });
 export type RetrieveBatchRequest = z.infer<typeof retrieveBatchRequest>;
 
-/** `POST /music/tasks` body: one task by `id`, or several by `ids` (spec 4.2). */
+/** `POST /music/tasks` body: one task by `id`, or several by `ids`. */
 export const tasksRequest = z.discriminatedUnion("action", [retrieveRequest, retrieveBatchRequest]);
 export type TasksRequest = z.infer<typeof tasksRequest>;
 
@@ -97,7 +97,7 @@ export const taskData = z.looseObject({
 });
 export type TaskData = z.infer<typeof taskData>;
 
-/** A task (spec 2.1): `data` on `success`, `error` on `failed`; other states carry neither. */
+/** A task: `data` on `success`, `error` on `failed`; other states carry neither. */
 export const task = z.looseObject({
   id: z.string(),
   status: openEnum<TaskStatus>(),
@@ -121,7 +121,7 @@ const envelope = <T extends z.ZodType>(data: T) =>
     data,
   });
 
-/** `POST /music/lyrics` body (spec 4.3); `model` is `default` when absent. */
+/** `POST /music/lyrics` body; `model` is `default` when absent. */
 export const lyricsRequest = z.looseObject({
   prompt: z.string(),
   model: openEnum<"default" | "remi-v1">().optional(),
@@ -163,7 +163,7 @@ export const uploadResponse = envelope(
 );
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
-/** `POST /music/persona` body: a voice from `vocal_start`..`vocal_end` seconds of an uploaded audio (spec 4.5). */
+/** `POST /music/persona` body: a voice from `vocal_start`..`vocal_end` seconds of an uploaded audio. */
 export const personaRequest = z.looseObject({
   audio_id: z.string(),
   name: z.string(),
@@ -199,7 +199,7 @@ export const personaListResponse = envelope(
 );
 export type PersonaListResponse = z.infer<typeof personaListResponse>;
 
-// ─── Helper endpoints (spec 4.6; bodies and results as public music APIs document them) ─────────────
+// ─── Helper endpoints (bodies and results as public music APIs document them) ─────────────
 
 const audioIdBody = z.looseObject({ audio_id: z.string(), callback_url: z.string().optional() });
 
@@ -282,7 +282,7 @@ export type VoxResponse = z.infer<typeof voxResponse>;
 
 // ─── Errors ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Error body of every music endpoint (spec 7): flat, unlike the upstream's nested `error` object. */
+/** Error body of every music endpoint: flat, unlike the upstream's nested `error` object. */
 export const errorBody = z.looseObject({
   success: z.literal(false),
   error: openEnum<ErrorCode>(),

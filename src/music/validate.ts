@@ -58,7 +58,7 @@ const fieldKinds: ReadonlyArray<readonly [string, Kind]> = [
   ["audio_weight", "number"],
 ];
 
-/** "lyric|prompt" means either one, non-blank; spec 4.1. `generate` is checked on its own (custom mode). */
+/** "lyric|prompt" means either one, non-blank. `generate` is checked on its own (custom mode). */
 const requiredFields: Readonly<Record<ActionId, readonly string[]>> = {
   generate: [],
   extend: ["audio_id", "continue_at"],

@@ -27,7 +27,7 @@ export const adapters = table as unknown as Readonly<Record<Protocol, AnyAdapter
 export const protocols = ["chat", "messages", "generative"] as const satisfies readonly Protocol[];
 
 /**
- * The endpoint type of each protocol's entry point in a model's `supported_endpoint_types` (spec 4.1),
+ * The endpoint type of each protocol's entry point in a model's `supported_endpoint_types`,
  * for `models.route`. A literal beside the list, not an adapter field: `models` must not pull every
  * translator into a bundle that routes but never translates.
  */

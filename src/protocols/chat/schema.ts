@@ -275,7 +275,7 @@ export const request = z.looseObject({
     .looseObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })
     .nullable()
     .optional(),
-  /** 0–2 (spec 2.4); the API rejects values outside. */
+  /** 0–2; the API rejects values outside. */
   temperature: z.number().min(0).max(2).nullable().optional(),
   top_p: z.number().min(0).max(1).nullable().optional(),
   max_tokens: nullableInt,

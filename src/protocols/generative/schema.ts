@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the generative-content wire format: request (spec 2.9), response and stream chunk
+ * Zod schemas of the generative-content wire format: request, response and stream chunk
  * (2.10), error body. Loose objects everywhere; vendor enums open. Proto-JSON also accepts the
  * snake_case field names, and real clients send some of them (`thinking_budget`,
  * `parameters_json_schema`), so those fields are declared under both names.

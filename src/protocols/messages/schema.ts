@@ -320,7 +320,7 @@ export const mcpServer = z.looseObject({
 });
 export type McpServer = z.infer<typeof mcpServer>;
 
-/** A `POST /v1/messages` body (spec 2.7): `max_tokens` required, at least one message, no `system` role. */
+/** A `POST /v1/messages` body: `max_tokens` required, at least one message, no `system` role. */
 export const request = z.looseObject({
   model: z.string(),
   messages: z.array(message).min(1),
@@ -359,7 +359,7 @@ export const stopReason = openEnum([
 ]);
 export type StopReason = z.infer<typeof stopReason>;
 
-/** Token usage; `input_tokens` excludes cache reads and writes (spec 2.8). */
+/** Token usage; `input_tokens` excludes cache reads and writes. */
 export const usage = z.looseObject({
   input_tokens: nonNegativeInt,
   output_tokens: nonNegativeInt,
@@ -411,7 +411,7 @@ export type KnownContentBlock = z.infer<typeof knownContentBlock>;
 export const contentBlock = openUnion(responseBlockTypes, knownContentBlock);
 export type ContentBlock = z.infer<typeof contentBlock>;
 
-/** A messages response (spec 2.8); `content` is always an array. */
+/** A messages response; `content` is always an array. */
 export const response = z.looseObject({
   id: z.string(),
   type: z.literal("message"),
@@ -500,7 +500,7 @@ export const messageStopEvent = z.looseObject({ type: z.literal("message_stop") 
 export const pingEvent = z.looseObject({ type: z.literal("ping") });
 export const errorEvent = errorBody;
 
-/** The stream events this library models (spec 6). */
+/** The stream events this library models. */
 export const knownStreamEvent = z.discriminatedUnion("type", [
   messageStartEvent,
   contentBlockStartEvent,
@@ -513,7 +513,7 @@ export const knownStreamEvent = z.discriminatedUnion("type", [
 ]);
 export type KnownStreamEvent = z.infer<typeof knownStreamEvent>;
 
-/** One SSE `data:` payload of a messages stream (spec 6); new event types are accepted (the API may add some). */
+/** One SSE `data:` payload of a messages stream; new event types are accepted (the API may add some). */
 export const streamEvent = openUnion(
   [
     "message_start",

@@ -1,6 +1,6 @@
 /**
  * `POST /music/audios` bodies: valid ones spread over every action and optional field, and ones that
- * break exactly one named rule of the spec (each rule with the error code a validator must answer).
+ * break exactly one named rule (each rule with the error code a validator must answer).
  */
 import fc from "fast-check";
 import { music } from "../../index";
