@@ -26,10 +26,12 @@ export function supportsDimensions(model: string): boolean {
   return model.startsWith("text-embedding-3-");
 }
 
+/** The chat-shaped 400 body `checkDimensions` answers with (`param: "dimensions"`). */
 export type DimensionsErrorBody = {
   error: { message: string; type: "invalid_request_error"; param: "dimensions"; code: string };
 };
 
+/** The answer of `checkDimensions`: `{ ok: true }`, or the 400 to send the client. */
 export type DimensionsCheck = { ok: true } | { ok: false; status: 400; body: DimensionsErrorBody };
 
 function reject(message: string, code: string): DimensionsCheck {

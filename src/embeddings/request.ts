@@ -33,10 +33,15 @@ export type GenerativeEmbeddingsCall = {
   body: EmbedContentRequest | BatchEmbedContentsRequest;
 };
 
+/**
+ * The embeddings request of a protocol: a chat-style `/v1/embeddings` body for `chat`, a path and
+ * body (`embedContent` or `batchEmbedContents`) for `generative`.
+ */
 export type EmbeddingsRequestOf<P extends EmbeddingsProtocol> = P extends "chat"
   ? Request
   : GenerativeEmbeddingsCall;
 
+/** Options of `translateEmbeddingsRequest`. */
 export type EmbeddingsRequestOptions = {
   /** The model of a generative input (it travels in the path). */
   model?: string;
@@ -44,6 +49,7 @@ export type EmbeddingsRequestOptions = {
   validate?: boolean;
 };
 
+/** What `translateEmbeddingsRequest` returns: the translated request, its losses and the model id. */
 export type TranslatedEmbeddingsRequest<T> = Translated<T> & { model: string };
 
 const CHAT_KEYS = ["model", "input", "encoding_format", "dimensions", "user"] as const;

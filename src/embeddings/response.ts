@@ -20,10 +20,15 @@ import {
 } from "./schema";
 import { checkProtocol, dropUnknown, type EmbeddingsProtocol, type GenerativeMethod, parse } from "./shared";
 
+/**
+ * The embeddings response of a protocol: a chat-style list for `chat`, an `embedContent` or
+ * `batchEmbedContents` answer for `generative`.
+ */
 export type EmbeddingsResponseOf<P extends EmbeddingsProtocol> = P extends "chat"
   ? Response
   : EmbedContentResponse | BatchEmbedContentsResponse;
 
+/** Options of `translateEmbeddingsResponse`; each applies to one direction, as said. */
 export type EmbeddingsResponseOptions = {
   /** generative → chat: the `model` of the answer (generative responses do not name it). */
   model?: string;

@@ -22,6 +22,10 @@ export const CREATED_PLACEHOLDER = 1626777600;
 /** `created_at` of every messages-format model: the same instant as `CREATED_PLACEHOLDER`, in ISO 8601. */
 export const CREATED_AT_PLACEHOLDER = "2021-07-20T10:40:00Z";
 
+/**
+ * The model-list format a client expects: chat `/v1/models`, messages `/v1/models` (with the
+ * messages headers) or generative `/v1beta/models`. `identifyRequest` tells it as `listFormat`.
+ */
 export type ListFormat = "chat" | "messages" | "generative";
 
 /** What a list entry needs from the catalog. */

@@ -39,6 +39,7 @@ export function visibleModels(
   return catalog.filter((entry) => hiddenBy(entry, token, policy) === undefined);
 }
 
+/** The answer of `checkAccess`: `{ ok: true }`, or the status and message to refuse the call with. */
 export type AccessResult = { ok: true } | { ok: false; status: 400 | 403 | 503; message: string };
 
 /**

@@ -12,11 +12,13 @@ export const modelIds = [
   "chirp-v4",
   "chirp-v3-5",
 ] as const;
+/** A music model id (`chirp-v4`, `chirp-v5` …), one of `modelIds`. */
 export type ModelId = (typeof modelIds)[number];
 
 /** The model used when a request names none. */
 export const defaultModel: ModelId = "chirp-v4";
 
+/** The length limits of one music model, as `modelLimits` lists them. */
 export type ModelLimit = {
   readonly maxDurationSeconds: number;
   /** Maximum `lyric` length in UTF-16 code units (JavaScript `string.length`). */
@@ -51,6 +53,7 @@ export const mashupAudioIdsMin = 2;
 
 /** The states a music task passes through. */
 export const taskStatuses = ["submitted", "queued", "in_progress", "success", "failed"] as const;
+/** A music task's state, one of `taskStatuses`. */
 export type TaskStatus = (typeof taskStatuses)[number];
 
 /**
@@ -94,12 +97,15 @@ export const validationErrorCodes = [
   "style_too_long",
   "title_too_long",
 ] as const;
+/** An error code `validateAudioRequest` answers with (always HTTP 400), one of `validationErrorCodes`. */
 export type ValidationErrorCode = (typeof validationErrorCodes)[number];
 
 /** Codes the service reports at run time, after a task was accepted. */
 export const runtimeErrorCodes = ["generation_failed", "quota_exceeded"] as const;
+/** An error code of a task that was accepted and failed later, one of `runtimeErrorCodes`. */
 export type RuntimeErrorCode = (typeof runtimeErrorCodes)[number];
 
+/** Every music error code; `statusOfErrorCode` gives the HTTP status of each. */
 export type ErrorCode = ValidationErrorCode | RuntimeErrorCode;
 
 /**

@@ -17,6 +17,7 @@ import { type ActionId, type AudioRequest, actionIds, type ErrorBody } from "./s
 /** A valid request: the body as sent (same values, unknown fields kept) plus the filled defaults. */
 export type ValidAudioRequest = AudioRequest & { model: ModelId; action: ActionId; async: boolean };
 
+/** The answer of `validateAudioRequest`: the request with its defaults filled, or the 400 to send. */
 export type AudioRequestResult =
   | { ok: true; value: ValidAudioRequest }
   | { ok: false; status: 400; body: ErrorBody & { error: ValidationErrorCode } };

@@ -9,6 +9,10 @@ import type { EventOf } from "../protocols";
 import { adapters, protocols } from "../protocols";
 import { validator } from "../validate";
 
+/**
+ * An event-level stream translator, made by `createStreamTranslator`: push each parsed input event,
+ * send what comes back, and call `end()` when the input ends.
+ */
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
   /** Translates one input event; returns every output event it determines, at once. */
   push(event: EventOf<From>): EventOf<To>[];

@@ -7,6 +7,18 @@ type Json = unknown;
 
 const SYNTHESIZED_ID = /^(gp_(?:chatcmpl|msg|resp))_[0-9a-z]{11}((?:_\d+)?)$/;
 
+/**
+ * Puts a payload in the form two equivalent translations share, for comparing them: -0 is 0,
+ * `undefined` and `stream: false` are absent, synthesized ids are one placeholder, string content is
+ * one text part, empty texts and reasoning are nothing, adjacent texts are joined, tool-call
+ * arguments are compared as parsed JSON, consecutive same-role turns are one. The round-trip and
+ * commutation laws compare through it; it returns a new value and never mutates its input.
+ * @param value - any JSON value (a request, response or list of events)
+ * @returns the value in normal form
+ * @example
+ * normalize({ stream: false, messages: [{ role: "user", content: "Hi" }] });
+ * // => { messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }] }
+ */
 export function normalize(value: Json): Json {
   if (Array.isArray(value)) return value.map(normalize);
   // -0 and 0 are one JSON number: text arguments (chat) print -0 as 0.

@@ -37,14 +37,18 @@ describe("TSDoc of the public surface", () => {
   test("no doc comment of an export refers to files outside the package", () => {
     const offending = declarations
       .filter((declaration) => outside.test(declaration.doc))
-      .map((declaration) => `${declaration.name} (${declaration.where}): ${declaration.doc.match(outside)?.[0]}`);
+      .map(
+        (declaration) => `${declaration.name} (${declaration.where}): ${declaration.doc.match(outside)?.[0]}`,
+      );
     expect(offending).toEqual([]);
   });
 
   test("no comment in the built .d.ts files refers to files outside the package", () => {
     const dist = join(root, "dist");
     // npm test builds dist first (pretest); a bare `vitest run` needs `npm run build` before it.
-    expect(existsSync(join(dist, "index.d.ts")), "dist/index.d.ts is missing: run `npm run build`").toBe(true);
+    expect(existsSync(join(dist, "index.d.ts")), "dist/index.d.ts is missing: run `npm run build`").toBe(
+      true,
+    );
     const files = readdirSync(dist).filter((file) => file.endsWith(".d.ts") || file.endsWith(".d.cts"));
     expect(files).toEqual(expect.arrayContaining(["index.d.ts", "testing.d.ts", "music.d.ts", "sse.d.ts"]));
     const comments = declarationComments(dist, files);

@@ -31,6 +31,7 @@ export const musicRules = {
   style_too_long: "style_too_long",
   title_too_long: "title_too_long",
 } as const satisfies Record<string, music.ValidationErrorCode>;
+/** The name of a music request rule, a key of `musicRules`. */
 export type MusicRule = keyof typeof musicRules;
 
 type Body = Record<string, unknown>;
