@@ -100,6 +100,23 @@ describe("README TypeScript blocks", () => {
     for (const block of blocks) expect(block.code).toMatch(/from "gateway-protocols(\/\w+)?"/);
   });
 
+  test("sections come in the order of the public API: ids, schemas, translation, streams, music, gateway, testing, command line", () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const headings = [...readme.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+    const order = [
+      "Validate payloads",
+      "Translate a request",
+      "Translate responses and errors",
+      "Streams",
+      "Music requests",
+      "Gateway helpers",
+      "Property-test your gateway",
+      "Command line",
+      "A translating gateway to run",
+    ];
+    expect(headings.filter((heading) => order.includes(heading ?? ""))).toEqual(order);
+  });
+
   test("type-check with the project's strict options", () => {
     const found = diagnostics();
     expect(found, found.join("\n")).toEqual([]);
