@@ -2,7 +2,7 @@
  * gateway-protocols: zod schemas and translation between the chat-completions, messages,
  * generative-content and responses protocols, streaming transducers, a music request validator and
  * gateway rules.
- * This file is the public surface and nothing else (API.md).
+ * This file is the public surface and nothing else.
  * @module
  */
 

@@ -363,6 +363,12 @@ export type Response = {
 
 // ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * What an error means, whatever protocol carries it: the kinds the error table maps each protocol's
+ * statuses and types to (`invalid_request` 400, `authentication` 401, `permission` 403, `not_found`
+ * 404, `request_too_large` 413, `rate_limit` 429, `payment` 402, `server` 500, `overloaded` 529/503,
+ * `timeout` 504).
+ */
 export type ErrorKind =
   | "invalid_request"
   | "authentication"
@@ -375,6 +381,11 @@ export type ErrorKind =
   | "overloaded"
   | "timeout";
 
+/**
+ * An error without a protocol's shape: status, kind and message (plus the source's own code and
+ * parameter). The gateway's own errors (`errors.noAccessToModel` …) are these; `errors.render` puts
+ * one in a client protocol's error body.
+ */
 export type ErrorInfo = {
   readonly status: number;
   readonly kind: ErrorKind;

@@ -1,6 +1,6 @@
 import type { Loss } from "./loss";
 
-/** Options every translation takes (API.md), and their resolved form with defaults filled once. */
+/** Options every translation takes, and their resolved form with defaults filled once. */
 export type TranslateOptions = {
   /** Parse the input with the `from` schema first. Default true. */
   validate?: boolean;
@@ -35,7 +35,7 @@ export type TranslateOptions = {
    */
   onLoss?: (loss: Loss) => void;
   /**
-   * How a JSON response format reaches the messages protocol (research P7): `"tool"` (default) emulates
+   * How a JSON response format reaches the messages protocol: `"tool"` (default) emulates
    * it with a forced `json_tool_call` tool, which every model accepts; `"native"` sends
    * `output_config.format`, which newer models accept and which keeps the answer in a text block.
    */

@@ -1,6 +1,6 @@
 /**
- * The gateway's own error catalogue (spec section 7) as constructors of a protocol-free error, and
- * `render` to put one in a client protocol's error shape. The texts are the spec's, exactly.
+ * The gateway's own error catalogue as constructors of a protocol-free error, and
+ * `render` to put one in a client protocol's error shape. The texts are fixed: clients may match on them.
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import { checkProtocol } from "../common/protocol-id";
@@ -82,7 +82,7 @@ const encoders = {
 } satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
 
 /**
- * An error of the gateway's own in a client protocol's body shape, with the status the spec gives it
+ * An error of the gateway's own in a client protocol's body shape, with the status the catalogue gives it
  * (section 7): unlike a translated upstream error, a 503 stays a 503 for messages clients too.
  */
 export function render(protocol: Protocol, error: ErrorInfo): { status: number; body: unknown } {

@@ -1,7 +1,8 @@
 /**
  * `identifyRequest`: which protocol and operation an incoming HTTP request is, which model the path
  * names, whose token it carries and which model-list format it wants.
- * @see ../../../shared/spec/gateway-interface.md sections 4, 5 and 9; music-interface.md section 4
+ * Paths are those of the chat-completions, messages and generative-content APIs, the gateway's model
+ * lists and embeddings, and the asynchronous music API (`/music/…`).
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import type { ListFormat } from "../models/format";
@@ -62,7 +63,7 @@ export type Identified = {
   model?: string;
   /** Known from the path for generative methods; chat and messages carry it in the body. */
   stream?: boolean;
-  /** `streamGenerateContent` only: `sse` with `?alt=sse`, otherwise a JSON array (research X8). */
+  /** `streamGenerateContent` only: `sse` with `?alt=sse`, otherwise a JSON array. */
   streamFormat?: "sse" | "json";
   token?: string;
   /** models.list / models.retrieve: the format of the answer. */

@@ -34,7 +34,7 @@ export const protocols = [
 ] as const satisfies readonly Protocol[];
 
 /**
- * The endpoint type of each protocol's entry point in a model's `supported_endpoint_types` (spec 4.1),
+ * The endpoint type of each protocol's entry point in a model's `supported_endpoint_types`,
  * for `models.route`. A literal beside the list, not an adapter field: `models` must not pull every
  * translator into a bundle that routes but never translates.
  */
@@ -58,7 +58,14 @@ type WireOf<A> =
 /** Wire types by protocol id, for the generic signatures of the public functions. */
 type Wire = { [P in Protocol]: WireOf<(typeof table)[P]> };
 
+/** The request body type of a protocol: `RequestOf<"chat">` is `chat.Request`. */
 export type RequestOf<P extends Protocol> = Wire[P]["request"];
+/** The whole-response body type of a protocol: `ResponseOf<"messages">` is `messages.Response`. */
 export type ResponseOf<P extends Protocol> = Wire[P]["response"];
+/**
+ * The stream event type of a protocol (one SSE `data` payload, parsed): `EventOf<"chat">` is a
+ * `chat.Chunk` or `chat.DONE`.
+ */
 export type EventOf<P extends Protocol> = Wire[P]["event"];
+/** The error body type of a protocol: `ErrorBodyOf<"generative">` is `generative.ErrorBody`. */
 export type ErrorBodyOf<P extends Protocol> = Wire[P]["errorBody"];

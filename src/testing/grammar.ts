@@ -1,5 +1,5 @@
 /**
- * Event grammars the official clients expect (research X1, X4, X5, X8, X10), checked over a whole
+ * Event grammars the official clients expect, checked over a whole
  * emitted sequence. Each checker returns the violations it found; an empty list means well-formed.
  */
 

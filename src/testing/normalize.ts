@@ -8,6 +8,18 @@ type Json = unknown;
 // A synthesized id, alone or inside an item id derived from it (responses `fc_gp_gp_resp_<digest>_0`).
 const SYNTHESIZED_ID = /^((?:[a-z]+_gp_)?gp_(?:chatcmpl|msg|resp))_[0-9a-z]{11}((?:_\d+)?)$/;
 
+/**
+ * Puts a payload in the form two equivalent translations share, for comparing them: -0 is 0,
+ * `undefined` and `stream: false` are absent, synthesized ids are one placeholder, string content is
+ * one text part, empty texts and reasoning are nothing, adjacent texts are joined, tool-call
+ * arguments are compared as parsed JSON, consecutive same-role turns are one. The round-trip and
+ * commutation laws compare through it; it returns a new value and never mutates its input.
+ * @param value - any JSON value (a request, response or list of events)
+ * @returns the value in normal form
+ * @example
+ * normalize({ stream: false, messages: [{ role: "user", content: "Hi" }] });
+ * // => { messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }] }
+ */
 export function normalize(value: Json): Json {
   if (Array.isArray(value)) return value.map(normalize);
   // -0 and 0 are one JSON number: text arguments (chat) print -0 as 0.
@@ -54,17 +66,17 @@ export function normalize(value: Json): Json {
     // same stream plus one usage chunk, which the gateway needs to report usage in the client's protocol.
     if (key === "stream_options" && object.stream === true && isUsageOnly(item)) continue;
     // chat and messages define string `content` (and messages `system`) as one text part, and an empty
-    // text part says nothing (research R4, R5: every target drops it), nor does chat's `content: null`.
+    // text part says nothing (every target drops it), nor does chat's `content: null`.
     if (key === "content" || key === "system") {
       const parts = item === null ? [] : typeof item === "string" ? [{ type: "text", text: item }] : item;
       const kept = Array.isArray(parts)
         ? parts.map(normalize).filter((part) => !isEmptyText(part))
         : undefined;
-      // Adjacent texts of an assistant turn are one text: chat joins them (research R7).
+      // Adjacent texts of an assistant turn are one text: chat joins them.
       out[key] = kept === undefined ? normalize(parts) : object.role === "assistant" ? joinTexts(kept) : kept;
       continue;
     }
-    // The same for a generative model turn of a request (its empty text parts are dropped, research R5).
+    // The same for a generative model turn of a request (its empty text parts are dropped).
     if (key === "parts" && object.role === "model" && Array.isArray(item)) {
       out[key] = joinTexts(item.map(normalize).filter((part) => JSON.stringify(part) !== '{"text":""}'));
       continue;
@@ -82,7 +94,7 @@ export function normalize(value: Json): Json {
       continue;
     }
     // Consecutive user (or assistant) turns of role and content only are one turn with their parts in
-    // order: messages merges them itself, and research R2/R3 merge them so.
+    // order: messages merges them itself, and the encoders toward messages and generative merge them so.
     // responses `input` messages likewise.
     if ((key === "messages" || key === "contents" || key === "input") && Array.isArray(item)) {
       out[key] = mergeTurns(item.map(normalize), key === "contents" ? "parts" : "content");
@@ -116,8 +128,8 @@ function mergeTurns(turns: Json[], parts: "content" | "parts"): Json[] {
 }
 
 /**
- * Adjacent generative text parts of one kind are one text: a stream splits text anywhere (research X8),
- * and a signature on the later one ends the block (X7): `[{text:"a"},{text:"b",thoughtSignature:"S"}]`
+ * Adjacent generative text parts of one kind are one text: a stream splits text anywhere,
+ * and a signature on the later one ends the block: `[{text:"a"},{text:"b",thoughtSignature:"S"}]`
  * says `[{text:"ab",thoughtSignature:"S"}]`.
  */
 function foldParts(parts: Json[]): Json[] {

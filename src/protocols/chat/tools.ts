@@ -1,5 +1,5 @@
 /**
- * Chat `tools`, `functions` and `tool_choice` ↔ common tools and tool choice (research T1, T2, C1–C4).
+ * Chat `tools`, `functions` and `tool_choice` ↔ common tools and tool choice.
  * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
  */
 import { isObject } from "../../common/json";
@@ -116,7 +116,7 @@ export function encodeTools(
       function: {
         name: tool.name,
         ...(tool.description === undefined ? {} : { description: tool.description }),
-        // Chat clients expect an object schema; a tool without parameters gets the empty one (research C4).
+        // Chat clients expect an object schema; a tool without parameters gets the empty one.
         parameters: tool.parameters ?? { ...EMPTY_OBJECT_SCHEMA, properties: {} },
         ...(tool.strict === undefined ? {} : { strict: tool.strict }),
       },

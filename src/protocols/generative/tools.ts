@@ -1,6 +1,6 @@
 /**
- * generative `tools` and `toolConfig.functionCallingConfig` ⇄ common tools and tool choice
- * (research T1–T10, C1, C4). Function parameters travel as converted `parameters`; see
+ * generative `tools` and `toolConfig.functionCallingConfig` ⇄ common tools and tool choice.
+ * Function parameters travel as converted `parameters`; see
  * `encodeGenerativeTools` for when `parametersJsonSchema` is used instead.
  * @see https://ai.google.dev/api/caching#Tool
  */
@@ -79,7 +79,7 @@ export function decodeGenerativeTools(
   return out;
 }
 
-/** `functionCallingConfig` → common tool choice (research C1, C4). */
+/** `functionCallingConfig` → common tool choice. */
 export function decodeGenerativeToolConfig(
   config: generative.ToolConfig | undefined,
   base: string,
@@ -129,7 +129,7 @@ export function decodeGenerativeToolConfig(
 
 /**
  * Common tools → generative `tools`: all functions in one `functionDeclarations` entry, then the
- * provider tools of generative origin. Parameters go as the converted `parameters` (research T4: it
+ * provider tools of generative origin. Parameters go as the converted `parameters` (it
  * works on Vertex and on every model); only a schema the converter cannot express (recursive or
  * foreign `$ref`, extreme nesting) goes unchanged as `parametersJsonSchema`, which Gemini also takes.
  */
@@ -191,7 +191,7 @@ function encodeParameters(
   losses.push(...converted.losses);
   const schema = converted.schema;
   const keys = Object.keys(schema);
-  // A parameter-less tool: Gemini rejects an object schema without properties (research T10).
+  // A parameter-less tool: Gemini rejects an object schema without properties.
   if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return {};
   return {
     parameters:
@@ -199,7 +199,7 @@ function encodeParameters(
   };
 }
 
-/** Common tool choice → `toolConfig` (research C1). */
+/** Common tool choice → `toolConfig`. */
 export function encodeGenerativeToolChoice(
   choice: common.ToolChoice | undefined,
 ): generative.ToolConfig | undefined {

@@ -1,7 +1,7 @@
 /**
  * responses error bodies ↔ common errors. The HTTP body is the chat-completions envelope
  * `{error: {message, type, param, code}}`; a failed response carries `error: {code, message}` and a
- * stream `error` event carries the envelope's inner object (research E1, E3, E4; recorded fixtures).
+ * stream `error` event carries the envelope's inner object (as OpenAI sends them).
  * @see https://platform.openai.com/docs/guides/error-codes
  */
 import { errorKindOfStatus, plainErrorText } from "../../common/error-kind";

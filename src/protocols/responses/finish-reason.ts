@@ -6,7 +6,7 @@ import type * as common from "../../common/model";
 
 /**
  * A response's status → common; `undefined` while it is not finished (`queued`, `in_progress`).
- * `completed` with function calls in the output is `tool-calls` (the client runs them, research F2).
+ * `completed` with function calls in the output is `tool-calls` (the client runs them).
  */
 export function decodeResponsesStatus(
   status: string | undefined,

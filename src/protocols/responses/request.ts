@@ -292,7 +292,7 @@ function clampRange(
   return clamped;
 }
 
-/** Reasoning budget → responses effort (research K2: ≤1024 low, ≤8192 medium, above high). */
+/** Reasoning budget → responses effort: up to 1,024 tokens low, up to 8,192 medium, above high. */
 function effortForBudget(budget: number): "low" | "medium" | "high" {
   if (budget <= 1024) return "low";
   if (budget <= 8192) return "medium";

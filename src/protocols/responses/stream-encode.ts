@@ -562,7 +562,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   },
   usage: (work, part, out, losses, options) => {
     work.usage = part.usage;
-    // Usage after the finish is the final figure (research X2): the response can end now.
+    // Usage after the finish is the final figure (providers send usage last): the response can end now.
     if (work.finish !== undefined) terminal(work, out, losses, options);
   },
   finish: (work, part, out, losses, options) => {

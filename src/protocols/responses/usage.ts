@@ -1,6 +1,6 @@
 /**
  * responses `usage` ↔ common usage. `input_tokens` includes `cached_tokens` and `output_tokens`
- * includes `reasoning_tokens`, as the common form does, so the figures pass through (research F4–F6).
+ * includes `reasoning_tokens`, as the common form does, so the figures pass through.
  * The whole object is kept in `extra`, so that responses itself restores it exactly.
  * @see https://platform.openai.com/docs/api-reference/responses/object#responses/object-usage
  */

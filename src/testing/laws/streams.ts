@@ -121,7 +121,7 @@ export function streamLaws(
             check(result.losses.length === 0, () => `losses reported: ${JSON.stringify(result.losses)}`);
             return;
           }
-          // A cut-off stream ends with the protocol's own error event (API.md "How a stream ends").
+          // A cut-off stream ends with the protocol's own error event.
           check(!entryOf(from).finished(events), () => "an error event was added to a finished stream");
           const decoder = adapters[to].streamDecoder(resolveOptions(translateOptions));
           const parts: StreamPart[] = [];
