@@ -115,14 +115,16 @@ export function lossCovers(entry: Loss, pointer: string): boolean {
   );
 }
 
+/** The instant the stopped clock shows: far from any real run, so output that reads the clock differs. */
+const STOPPED_AT = Date.UTC(2100, 0, 1);
+
 /**
- * Runs `run` with `Date` and `Date.now` a year ahead of the real clock, then restores them: output that
- * reads the clock differs from a run before it.
+ * Runs `run` with `Date` and `Date.now` stopped at 2100-01-01, then restores them: output that reads the
+ * clock differs from a run before it. The real clock is never read.
  */
 export function withShiftedClock<T>(run: () => T): T {
   const RealDate = globalThis.Date;
-  const shift = 366 * 24 * 60 * 60 * 1000;
-  const now = () => RealDate.now() + shift;
+  const now = () => STOPPED_AT;
   function ShiftedDate(this: unknown, ...args: unknown[]): unknown {
     if (!new.target) return new RealDate(now()).toString();
     return args.length === 0 ? new RealDate(now()) : Reflect.construct(RealDate, args);
