@@ -478,3 +478,51 @@ describe("streams", () => {
     expect(out.at(-1)).toBe(chat.DONE);
   });
 });
+
+describe("a missing creation time is reported, not a silent 0", () => {
+  test("a whole response: created_at 0 with a synthesized loss at /created", () => {
+    const body = {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "claude",
+      content: [{ type: "text", text: "Hi" }],
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
+    };
+    const { value, losses } = translateResponse("messages", "responses", body);
+    expect(value.created_at).toBe(0);
+    expect(losses.map(({ path, kind }) => ({ path, kind }))).toContainEqual({
+      path: "/created",
+      kind: "synthesized",
+    });
+    expect(translateResponse("messages", "responses", body, { created: 5 }).losses).toEqual([]);
+  });
+
+  test("a stream: the loss points at the event that started it", () => {
+    const translator = createStreamTranslator("messages", "responses");
+    translator.push({
+      type: "message_start",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "claude",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
+    } as never);
+    translator.push({
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "text", text: "" },
+    } as never);
+    // The responses stream opens (response.created) with the first block: the loss points at that event.
+    expect(translator.losses.map(({ path, kind }) => ({ path, kind }))).toEqual([
+      { path: "/1/created", kind: "synthesized" },
+    ]);
+  });
+});
