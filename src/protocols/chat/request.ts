@@ -105,38 +105,50 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
   const stop = body.stop;
   const toolChoice = decodeToolChoice(body, losses);
   const responseFormat = decodeResponseFormat(body.response_format);
-  const request: common.Request = {
-    model: body.model,
-    stream: body.stream === true,
-    ...(body.stream === undefined || body.stream === null ? {} : { streamGiven: true }),
-    system,
-    messages,
-    tools: decodeTools(body),
-    ...(toolChoice === undefined ? {} : { toolChoice }),
-    ...opt("parallelToolCalls", given(body.parallel_tool_calls, "/parallel_tool_calls")),
-    ...opt("maxTokens", maxCompletion ?? maxTokens),
-    ...opt("temperature", given(body.temperature, "/temperature")),
-    ...opt("topP", given(body.top_p, "/top_p")),
-    ...opt("topK", given(body.top_k, "/top_k")),
-    ...opt("presencePenalty", given(body.presence_penalty, "/presence_penalty")),
-    ...opt("frequencyPenalty", given(body.frequency_penalty, "/frequency_penalty")),
-    ...opt("seed", given(body.seed, "/seed")),
-    ...opt("candidateCount", given(body.n, "/n")),
-    ...opt(
-      "stop",
-      stop === undefined || stop === null
-        ? undefined
-        : typeof stop === "string"
-          ? { value: [stop], source: "/stop", scalar: true }
-          : { value: stop, source: "/stop" },
-    ),
-    ...(responseFormat === undefined ? {} : { responseFormat }),
-    ...opt("reasoning", decodeReasoning(body, losses)),
-    ...opt("user", given(body.user, "/user")),
-    ...opt("logprobs", given(body.logprobs, "/logprobs")),
-    ...opt("topLogprobs", given(body.top_logprobs, "/top_logprobs")),
-    ...opt("includeUsage", given(body.stream_options?.include_usage, "/stream_options/include_usage")),
-  };
+  // Assigned field by field (in the order the fields always had): a conditional spread of a
+  // computed-key object costs a runtime copy and a fresh hidden class each.
+  const model = body.model;
+  const stream = body.stream === true;
+  const tools = decodeTools(body);
+  const request: common.Draft<common.Request> =
+    body.stream === undefined || body.stream === null
+      ? { model, stream, system, messages, tools }
+      : { model, stream, streamGiven: true, system, messages, tools };
+  if (toolChoice !== undefined) request.toolChoice = toolChoice;
+  const parallel = given(body.parallel_tool_calls, "/parallel_tool_calls");
+  if (parallel !== undefined) request.parallelToolCalls = parallel;
+  const max = maxCompletion ?? maxTokens;
+  if (max !== undefined) request.maxTokens = max;
+  const temperature = given(body.temperature, "/temperature");
+  if (temperature !== undefined) request.temperature = temperature;
+  const topP = given(body.top_p, "/top_p");
+  if (topP !== undefined) request.topP = topP;
+  const topK = given(body.top_k, "/top_k");
+  if (topK !== undefined) request.topK = topK;
+  const presence = given(body.presence_penalty, "/presence_penalty");
+  if (presence !== undefined) request.presencePenalty = presence;
+  const frequency = given(body.frequency_penalty, "/frequency_penalty");
+  if (frequency !== undefined) request.frequencyPenalty = frequency;
+  const seed = given(body.seed, "/seed");
+  if (seed !== undefined) request.seed = seed;
+  const candidates = given(body.n, "/n");
+  if (candidates !== undefined) request.candidateCount = candidates;
+  if (stop !== undefined && stop !== null)
+    request.stop =
+      typeof stop === "string"
+        ? { value: [stop], source: "/stop", scalar: true }
+        : { value: stop, source: "/stop" };
+  if (responseFormat !== undefined) request.responseFormat = responseFormat;
+  const reasoning = decodeReasoning(body, losses);
+  if (reasoning !== undefined) request.reasoning = reasoning;
+  const user = given(body.user, "/user");
+  if (user !== undefined) request.user = user;
+  const logprobs = given(body.logprobs, "/logprobs");
+  if (logprobs !== undefined) request.logprobs = logprobs;
+  const topLogprobs = given(body.top_logprobs, "/top_logprobs");
+  if (topLogprobs !== undefined) request.topLogprobs = topLogprobs;
+  const includeUsage = given(body.stream_options?.include_usage, "/stream_options/include_usage");
+  if (includeUsage !== undefined) request.includeUsage = includeUsage;
   return { value: request, losses };
 }
 
@@ -229,10 +241,6 @@ function firstGiven<T>(
   for (const [value, source] of candidates)
     if (value !== undefined && value !== null) return { value, source };
   return undefined;
-}
-
-function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 const MAX_STOP = 4;

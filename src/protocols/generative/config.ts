@@ -79,12 +79,16 @@ function snakeCase(name: string): string {
   return out;
 }
 
-/** `generationConfig` (camelCase or snake_case fields) → common request fields; only those present. */
+/**
+ * `generationConfig` (camelCase or snake_case fields) → common request fields, only those present,
+ * written into `decoded` (the request being built) without an intermediate object to copy.
+ */
 export function decodeGenerationConfig(
   config: generative.GenerationConfig,
   base: string,
   losses: Loss[],
-): Decoded {
+  decoded: common.Draft<Decoded>,
+): void {
   const name = (field: string) => (Object.hasOwn(config, field) ? field : snakeCase(field));
   for (const key of Object.keys(config)) {
     const known = camelCase(key);
@@ -97,7 +101,6 @@ export function decodeGenerationConfig(
         loss(at(base, key), "dropped", `generationConfig.${key} has no common equivalent and was dropped.`),
       );
   }
-  const decoded: common.Draft<Decoded> = {};
   // Each field present becomes a given value; pointers are built only for the fields that are there.
   const put = <K extends GivenKey>(key: K, value: GivenValue<K> | undefined, field: string): void => {
     if (value !== undefined) decoded[key] = { value, source: at(base, name(field)) } as Decoded[K];
@@ -120,7 +123,6 @@ export function decodeGenerationConfig(
     const reasoning = decodeThinking(thinking, at(base, name("thinkingConfig")), losses);
     if (reasoning !== undefined) decoded.reasoning = reasoning;
   }
-  return decoded;
 }
 
 function decodeResponseFormat(
@@ -312,12 +314,15 @@ function encodeThinking(request: common.Request, losses: Loss[]): generative.Thi
   return include === undefined ? undefined : { includeThoughts: include };
 }
 
+/** The response format → the generation config's response fields, written into `config`. */
 function encodeResponseFormat(
   format: common.ResponseFormat | undefined,
   losses: Loss[],
-): generative.GenerationConfig {
-  if (format === undefined || format.type === "text") return {};
-  if (format.type === "json") return { responseMimeType: "application/json" };
+  config: generative.GenerationConfig,
+): void {
+  if (format === undefined || format.type === "text") return;
+  config.responseMimeType = "application/json";
+  if (format.type === "json") return;
   const schemaSource = format.schemaSource ?? at(format.source, "schema");
   const converted = toGenerativeSchema(format.schema, schemaSource);
   losses.push(...converted.losses);
@@ -336,9 +341,8 @@ function encodeResponseFormat(
       );
     }
   }
-  return converted.raw || schema === undefined
-    ? { responseMimeType: "application/json", responseJsonSchema: format.schema }
-    : { responseMimeType: "application/json", responseSchema: schema };
+  if (converted.raw || schema === undefined) config.responseJsonSchema = format.schema;
+  else config.responseSchema = schema;
 }
 
 /** common request → `generationConfig`, or `undefined` when nothing is set. */
@@ -353,24 +357,24 @@ export function encodeGenerationConfig(
   if (stop !== undefined) losses.push(...stop.losses);
   const stopSequences = stop?.value;
   const thinkingConfig = encodeThinking(request, losses);
-  const config: generative.GenerationConfig = {
-    ...optional("temperature", clampGiven(request.temperature, 0, 2, "temperature", losses)),
-    ...optional("topP", clampGiven(request.topP, 0, 1, "top_p", losses)),
-    ...optional("topK", request.topK?.value),
-    ...optional("maxOutputTokens", request.maxTokens?.value),
-    ...optional("stopSequences", stopSequences === undefined ? undefined : [...stopSequences]),
-    ...optional("candidateCount", request.candidateCount?.value),
-    ...optional("presencePenalty", request.presencePenalty?.value),
-    ...optional("frequencyPenalty", request.frequencyPenalty?.value),
-    ...optional("seed", request.seed?.value),
-    ...optional("responseLogprobs", request.logprobs?.value),
-    ...optional("logprobs", request.topLogprobs?.value),
-    ...encodeResponseFormat(request.responseFormat, losses),
-    ...optional("thinkingConfig", thinkingConfig),
-  };
-  return Object.keys(config).length === 0 ? undefined : config;
-}
-
-function optional<Key extends string, Value>(key: Key, value: Value | undefined): { [K in Key]?: Value } {
-  return (value === undefined ? {} : { [key]: value }) as { [K in Key]?: Value };
+  // Assigned field by field in wire order: a conditional spread of a computed-key object per field
+  // cost most of a short request's translation.
+  const config: generative.GenerationConfig = {};
+  const temperature = clampGiven(request.temperature, 0, 2, "temperature", losses);
+  if (temperature !== undefined) config.temperature = temperature;
+  const topP = clampGiven(request.topP, 0, 1, "top_p", losses);
+  if (topP !== undefined) config.topP = topP;
+  if (request.topK !== undefined) config.topK = request.topK.value;
+  if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens.value;
+  if (stopSequences !== undefined) config.stopSequences = [...stopSequences];
+  if (request.candidateCount !== undefined) config.candidateCount = request.candidateCount.value;
+  if (request.presencePenalty !== undefined) config.presencePenalty = request.presencePenalty.value;
+  if (request.frequencyPenalty !== undefined) config.frequencyPenalty = request.frequencyPenalty.value;
+  if (request.seed !== undefined) config.seed = request.seed.value;
+  if (request.logprobs !== undefined) config.responseLogprobs = request.logprobs.value;
+  if (request.topLogprobs !== undefined) config.logprobs = request.topLogprobs.value;
+  encodeResponseFormat(request.responseFormat, losses, config);
+  if (thinkingConfig !== undefined) config.thinkingConfig = thinkingConfig;
+  for (const _ in config) return config;
+  return undefined;
 }

@@ -60,21 +60,23 @@ export function decodeGenerativeRequest(
     body.toolConfig === undefined && body.tool_config !== undefined ? "tool_config" : "toolConfig";
   const config = body.generationConfig ?? body.generation_config;
   const info = generativeRequestInfo(body, options);
-  const value: common.Request = {
-    model: info.model,
-    stream: info.stream,
-    // The URL says it either way (`:generateContent` or `:streamGenerateContent`) when the caller passes it.
-    ...(options.stream === undefined ? {} : { streamGiven: true }),
-    system: decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses),
-    messages: decodeContents(body.contents, options, losses),
-    tools: decodeGenerativeTools(body.tools, losses),
-    toolChoice: decodeGenerativeToolConfig(
-      body.toolConfig ?? body.tool_config,
-      at("", toolConfigKey),
-      losses,
-    ),
-    ...(config === undefined ? {} : decodeGenerationConfig(config, at("", configKey), losses)),
-  };
+  const model = info.model;
+  const stream = info.stream;
+  const system = decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses);
+  const messages = decodeContents(body.contents, options, losses);
+  const tools = decodeGenerativeTools(body.tools, losses);
+  const toolChoice = decodeGenerativeToolConfig(
+    body.toolConfig ?? body.tool_config,
+    at("", toolConfigKey),
+    losses,
+  );
+  // Built by assignment, the generation config's fields written straight into the request.
+  // The URL says `stream` either way (`:generateContent` or `:streamGenerateContent`) when the caller passes it.
+  const value: common.Draft<common.Request> =
+    options.stream === undefined
+      ? { model, stream, system, messages, tools, toolChoice }
+      : { model, stream, streamGiven: true, system, messages, tools, toolChoice };
+  if (config !== undefined) decodeGenerationConfig(config, at("", configKey), losses, value);
   if (options.model === undefined) {
     // The model of a generative request is in its URL; every other protocol carries it in the body.
     throw new TranslationError(
@@ -227,14 +229,10 @@ export function encodeGenerativeRequest(
   const tools = encodeGenerativeTools(request.tools, losses);
   const toolConfig = encodeGenerativeToolChoice(request.toolChoice);
   const generationConfig = encodeGenerationConfig(request, losses);
-  return {
-    value: {
-      contents,
-      ...(system.length === 0 ? {} : { systemInstruction: { parts: system } }),
-      ...(generationConfig === undefined ? {} : { generationConfig }),
-      ...(tools === undefined ? {} : { tools }),
-      ...(toolConfig === undefined ? {} : { toolConfig }),
-    },
-    losses,
-  };
+  const value: generative.Request = { contents };
+  if (system.length > 0) value.systemInstruction = { parts: system };
+  if (generationConfig !== undefined) value.generationConfig = generationConfig;
+  if (tools !== undefined) value.tools = tools;
+  if (toolConfig !== undefined) value.toolConfig = toolConfig;
+  return { value, losses };
 }

@@ -346,9 +346,16 @@ function clampTo(
   return value;
 }
 
-/** Sampling → messages: temperature clamped to 0–1 (P1), top_p dropped beside temperature or with thinking (P2). */
-export function encodeSampling(request: common.Request, thinking: boolean, losses: Loss[]): Sampling {
-  const result: { -readonly [K in keyof Sampling]: Sampling[K] } = {};
+/**
+ * Sampling → messages: temperature clamped to 0–1 (P1), top_p dropped beside temperature or with
+ * thinking (P2). Written into `result` (the request being built), in wire order.
+ */
+export function encodeSampling(
+  request: common.Request,
+  thinking: boolean,
+  losses: Loss[],
+  result: { -readonly [K in keyof Sampling]: Sampling[K] },
+): void {
   const dropForThinking = (given: common.Given<number> | undefined, name: string) => {
     if (given !== undefined)
       losses.push(
@@ -402,5 +409,4 @@ export function encodeSampling(request: common.Request, thinking: boolean, losse
     });
     result.stop_sequences = kept;
   }
-  return result;
 }
