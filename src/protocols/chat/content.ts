@@ -43,33 +43,33 @@ export function decodeContentPart(part: chat.ContentPart, source: string, losses
   const cache = part.type === "refusal" ? undefined : cacheHint(part.cache_control, source);
   switch (part.type) {
     case "text":
-      return { type: "text", text: part.text, source, ...(cache === undefined ? {} : { cache }) };
+      return cache === undefined
+        ? { type: "text", text: part.text, source }
+        : { type: "text", text: part.text, source, cache };
     case "refusal":
       return { type: "refusal", text: part.refusal, source };
     case "image_url": {
       const parsed = parseDataUrl(part.image_url.url);
       const detail = part.image_url.detail;
-      return {
-        type: "media",
-        kind: "image",
-        ...(parsed === undefined
-          ? { url: part.image_url.url }
-          : { data: parsed.data, mediaType: parsed.mediaType }),
-        ...(detail === undefined ? {} : { detail }),
-        source,
-        ...(cache === undefined ? {} : { cache }),
-      };
+      const media: common.Draft<common.MediaPart> =
+        parsed === undefined
+          ? { type: "media", kind: "image", url: part.image_url.url, source }
+          : { type: "media", kind: "image", data: parsed.data, mediaType: parsed.mediaType, source };
+      if (detail !== undefined) media.detail = detail;
+      if (cache !== undefined) media.cache = cache;
+      return media;
     }
     case "input_audio": {
       const format = part.input_audio.format;
-      return {
+      const media: common.Draft<common.MediaPart> = {
         type: "media",
         kind: "audio",
         mediaType: `audio/${format}`,
         data: part.input_audio.data,
         source,
-        ...(cache === undefined ? {} : { cache }),
       };
+      if (cache !== undefined) media.cache = cache;
+      return media;
     }
     case "file": {
       const file = part.file;

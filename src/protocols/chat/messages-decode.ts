@@ -49,15 +49,15 @@ export function decodeToolCall(
   argumentsSource?: string,
 ): common.ToolCallPart {
   const parsed = call.arguments.trim() === "" ? {} : parseJsonObject(call.arguments);
-  return {
-    type: "tool-call",
-    ...(call.id === undefined || call.id === "" ? {} : { id: call.id }),
-    name: call.name,
-    ...(parsed === undefined ? {} : { arguments: parsed }),
-    argumentsText: call.arguments,
-    ...(argumentsSource === undefined ? {} : { argumentsSource }),
-    source,
-  };
+  // Built by assignment (no conditional spreads): one hidden class for the common call.
+  const part: common.Draft<common.ToolCallPart> =
+    call.id === undefined || call.id === ""
+      ? { type: "tool-call", name: call.name, source }
+      : { type: "tool-call", id: call.id, name: call.name, source };
+  if (parsed !== undefined) part.arguments = parsed;
+  part.argumentsText = call.arguments;
+  if (argumentsSource !== undefined) part.argumentsSource = argumentsSource;
+  return part;
 }
 
 function systemBlocks(
@@ -162,21 +162,29 @@ export function decodeMessages(
         system.push(...systemBlocks(message, source, seenTurn, losses));
         return;
       case "user":
-        turns.push({
-          role: "user",
-          parts: textContent(message.content, source, losses),
-          ...(message.name === undefined ? {} : { name: message.name }),
-          source,
-        });
+        turns.push(
+          message.name === undefined
+            ? { role: "user", parts: textContent(message.content, source, losses), source }
+            : {
+                role: "user",
+                parts: textContent(message.content, source, losses),
+                name: message.name,
+                source,
+              },
+        );
         return;
       case "assistant":
         noteCallNames(message, names);
-        turns.push({
-          role: "assistant",
-          parts: decodeAssistant(message, source, losses),
-          ...(message.name === undefined ? {} : { name: message.name }),
-          source,
-        });
+        turns.push(
+          message.name === undefined
+            ? { role: "assistant", parts: decodeAssistant(message, source, losses), source }
+            : {
+                role: "assistant",
+                parts: decodeAssistant(message, source, losses),
+                name: message.name,
+                source,
+              },
+        );
         return;
       case "tool": {
         const name = names.get(message.tool_call_id);
@@ -191,13 +199,9 @@ export function decodeMessages(
         turns.push({
           role: "user",
           parts: [
-            {
-              type: "tool-result",
-              callId: message.tool_call_id,
-              ...(name === undefined ? {} : { name }),
-              content,
-              source,
-            },
+            name === undefined
+              ? { type: "tool-result", callId: message.tool_call_id, content, source }
+              : { type: "tool-result", callId: message.tool_call_id, name, content, source },
           ],
           source,
         });

@@ -153,7 +153,9 @@ function encodePart(
         );
       }
       if (part.text === "" && signature === undefined) return [];
-      return [{ text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) }];
+      return [
+        signature === undefined ? { text: part.text } : { text: part.text, thoughtSignature: signature },
+      ];
     }
     case "media":
       return encodeMedia(part, losses);
@@ -249,10 +251,9 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
     }
   }
   const signature = ownSignature(part.signature, part.source, losses);
-  return {
-    functionCall: part.id === undefined ? { name: part.name, args } : { id: part.id, name: part.name, args },
-    ...(signature === undefined ? {} : { thoughtSignature: signature }),
-  };
+  const functionCall =
+    part.id === undefined ? { name: part.name, args } : { id: part.id, name: part.name, args };
+  return signature === undefined ? { functionCall } : { functionCall, thoughtSignature: signature };
 }
 
 function encodeResult(

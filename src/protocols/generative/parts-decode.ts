@@ -67,31 +67,27 @@ export function decodePart(
   if (part.inlineData !== undefined || part.fileData !== undefined) return decodeMedia(part, source, losses);
   if (part.text !== undefined) {
     reportExtra(part, TEXT_KEYS, source, losses);
+    const signature = part.thoughtSignature;
     if (part.thought === true) {
-      return {
-        type: "reasoning",
-        text: part.text,
-        origin: "generative",
-        ...(part.thoughtSignature === undefined
-          ? {}
-          : { signature: part.thoughtSignature, signatureSource: `${source}/thoughtSignature` }),
-        source,
-      };
-    }
-    return {
-      type: "text",
-      text: part.text,
-      ...(part.thoughtSignature === undefined
-        ? {}
+      return signature === undefined
+        ? { type: "reasoning", text: part.text, origin: "generative", source }
         : {
-            signature: {
-              origin: "generative",
-              value: part.thoughtSignature,
-              source: `${source}/thoughtSignature`,
-            },
-          }),
-      source,
-    };
+            type: "reasoning",
+            text: part.text,
+            origin: "generative",
+            signature,
+            signatureSource: `${source}/thoughtSignature`,
+            source,
+          };
+    }
+    return signature === undefined
+      ? { type: "text", text: part.text, source }
+      : {
+          type: "text",
+          text: part.text,
+          signature: { origin: "generative", value: signature, source: `${source}/thoughtSignature` },
+          source,
+        };
   }
   return { type: "opaque", origin: "generative", raw: part, label: "part of an unknown kind", source };
 }
@@ -122,24 +118,22 @@ function decodeCall(
       ),
     );
   }
-  return {
+  const decoded: common.Draft<common.ToolCallPart> = {
     type: "tool-call",
     id,
     name: call.name ?? "",
     arguments: call.args ?? {},
-    // A call without `args` (a function of no parameters): generative restores the absence (replay).
-    ...(call.args === undefined ? { extra: NO_ARGS } : {}),
-    ...(part.thoughtSignature === undefined
-      ? {}
-      : {
-          signature: {
-            origin: "generative",
-            value: part.thoughtSignature,
-            source: `${source}/thoughtSignature`,
-          },
-        }),
     source,
   };
+  // A call without `args` (a function of no parameters): generative restores the absence (replay).
+  if (call.args === undefined) decoded.extra = NO_ARGS;
+  if (part.thoughtSignature !== undefined)
+    decoded.signature = {
+      origin: "generative",
+      value: part.thoughtSignature,
+      source: `${source}/thoughtSignature`,
+    };
+  return decoded;
 }
 
 const RESULT_PART_KEYS = new Set(["functionResponse"]);

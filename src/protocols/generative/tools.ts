@@ -66,13 +66,17 @@ export function decodeGenerativeTools(
           parameters = fromGenerativeSchema(declaration.parameters);
           parametersSource = at(source, "parameters");
         }
-        out.push({
+        const decoded: common.Draft<common.FunctionTool> = {
           type: "function",
           name: declaration.name,
-          ...(declaration.description === undefined ? {} : { description: declaration.description }),
-          ...(parameters === undefined ? {} : { parameters, parametersSource }),
           source,
-        });
+        };
+        if (declaration.description !== undefined) decoded.description = declaration.description;
+        if (parameters !== undefined) {
+          decoded.parameters = parameters;
+          decoded.parametersSource = parametersSource;
+        }
+        out.push(decoded);
       });
     }
   });
@@ -167,35 +171,39 @@ export function encodeGenerativeTools(
         loss(tool.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
       );
     }
-    declarations.push({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      ...encodeParameters(tool, losses),
-    });
+    const declaration: generative.FunctionDeclaration =
+      tool.description === undefined
+        ? { name: tool.name }
+        : { name: tool.name, description: tool.description };
+    encodeParameters(tool, losses, declaration);
+    declarations.push(declaration);
   }
   const out = declarations.length === 0 ? others : [{ functionDeclarations: declarations }, ...others];
   return out.length === 0 ? undefined : out;
 }
 
+/** A tool's parameters → the declaration's `parameters` or `parametersJsonSchema`, written into `into`. */
 function encodeParameters(
   tool: common.FunctionTool,
   losses: Loss[],
-): Partial<generative.FunctionDeclaration> {
-  if (tool.parameters === undefined) return {};
+  into: generative.FunctionDeclaration,
+): void {
+  if (tool.parameters === undefined) return;
   const converted = toGenerativeSchema(
     tool.parameters,
     tool.parametersSource ?? at(tool.source, "parameters"),
   );
-  if (converted.raw || converted.schema === undefined) return { parametersJsonSchema: tool.parameters };
+  if (converted.raw || converted.schema === undefined) {
+    into.parametersJsonSchema = tool.parameters;
+    return;
+  }
   losses.push(...converted.losses);
   const schema = converted.schema;
   const keys = Object.keys(schema);
   // A parameter-less tool: Gemini rejects an object schema without properties (research T10).
-  if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return {};
-  return {
-    parameters:
-      schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema,
-  };
+  if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return;
+  into.parameters =
+    schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema;
 }
 
 /** Common tool choice → `toolConfig` (research C1). */

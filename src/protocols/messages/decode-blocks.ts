@@ -82,16 +82,15 @@ export function decodeText(block: TextBlock, source: string, losses: Loss[]): co
 function decodeImage(block: ImageBlock, source: string, losses: Loss[]): common.MediaPart {
   dropExtras(block, IMAGE_KEYS, source, "an image block", losses);
   const cache = decodeCache(block.cache_control, source);
-  const base = {
-    type: "media" as const,
-    kind: "image" as const,
-    source,
-    ...(cache === undefined ? {} : { cache }),
-  };
+  const part: Mutable<common.MediaPart> = { type: "media", kind: "image", source };
+  if (cache !== undefined) part.cache = cache;
   const input = block.source;
-  if (input.type === "base64") return { ...base, mediaType: input.media_type, data: input.data };
-  if (input.type === "url") return { ...base, url: input.url };
-  return { ...base, fileId: input.file_id };
+  if (input.type === "base64") {
+    part.mediaType = input.media_type;
+    part.data = input.data;
+  } else if (input.type === "url") part.url = input.url;
+  else part.fileId = input.file_id;
+  return part;
 }
 
 function decodeDocument(
@@ -136,14 +135,15 @@ function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]
     });
   }
   const cache = decodeCache(block.cache_control, source);
-  return {
+  const part: Mutable<common.ToolResultPart> = {
     type: "tool-result",
     callId: block.tool_use_id,
     content,
     source,
-    ...(block.is_error === undefined ? {} : { isError: block.is_error }),
-    ...(cache === undefined ? {} : { cache }),
   };
+  if (block.is_error !== undefined) part.isError = block.is_error;
+  if (cache !== undefined) part.cache = cache;
+  return part;
 }
 
 function decodeToolUse(

@@ -6,7 +6,7 @@ import { TranslationError } from "../../common/errors";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
-import { encodeCache } from "./encode-blocks";
+import { cacheControl } from "./encode-blocks";
 import type { Turn } from "./request-turns";
 import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
 
@@ -66,12 +66,14 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
         ),
       );
     }
-    result.push({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      input_schema: inputSchema(tool) as { type: "object" },
-      ...encodeCache(tool.cache, losses),
-    });
+    const input_schema = inputSchema(tool) as { type: "object" };
+    const encoded: (typeof result)[number] =
+      tool.description === undefined
+        ? { name: tool.name, input_schema }
+        : { name: tool.name, description: tool.description, input_schema };
+    const control = cacheControl(tool.cache, losses);
+    if (control !== undefined) encoded.cache_control = control;
+    result.push(encoded);
   }
   return result;
 }

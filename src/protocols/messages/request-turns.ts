@@ -8,7 +8,7 @@ import type { ResolvedOptions } from "../../common/options";
 import { syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import {
-  encodeCache,
+  cacheControl,
   encodeMediaPart,
   encodeOpaquePart,
   encodeReasoningPart,
@@ -309,11 +309,12 @@ export function encodeSystem(
   if (blocks.length === 1 && first !== undefined && first.cache === undefined)
     return { system: first.text, turns: result };
   return {
-    system: blocks.map((block) => ({
-      type: "text" as const,
-      text: block.text,
-      ...encodeCache(block.cache, losses),
-    })),
+    system: blocks.map((block) => {
+      const control = cacheControl(block.cache, losses);
+      return control === undefined
+        ? { type: "text" as const, text: block.text }
+        : { type: "text" as const, text: block.text, cache_control: control };
+    }),
     turns: result,
   };
 }

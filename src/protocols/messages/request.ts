@@ -53,7 +53,7 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
     const source = at("/system", index);
     dropExtras(block, SYSTEM_BLOCK_KEYS, source, "a system block", losses);
     const cache = decodeCache(block.cache_control, source);
-    return { text: block.text, source, ...(cache === undefined ? {} : { cache }) };
+    return cache === undefined ? { text: block.text, source } : { text: block.text, source, cache };
   });
 }
 
@@ -132,16 +132,13 @@ function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   const custom = tool as CustomTool;
   dropExtras(custom, TOOL_KEYS, source, "a tool", losses);
   const cache = decodeCache(custom.cache_control, source);
-  return {
-    type: "function",
-    name: custom.name,
-    ...(custom.description === undefined ? {} : { description: custom.description }),
-    parameters: custom.input_schema,
-    parametersSource: at(source, "input_schema"),
-    ...(custom.strict === undefined ? {} : { strict: custom.strict }),
-    ...(cache === undefined ? {} : { cache }),
-    source,
-  };
+  const decoded: common.Draft<common.FunctionTool> = { type: "function", name: custom.name, source };
+  if (custom.description !== undefined) decoded.description = custom.description;
+  decoded.parameters = custom.input_schema;
+  decoded.parametersSource = at(source, "input_schema");
+  if (custom.strict !== undefined) decoded.strict = custom.strict;
+  if (cache !== undefined) decoded.cache = cache;
+  return decoded;
 }
 
 function decodeToolChoice(choice: ToolChoice): common.ToolChoice {
