@@ -2,7 +2,7 @@
  * Chat content parts ↔ common parts: text, images (`image_url`), audio (`input_audio`), files, refusals.
  * @see https://platform.openai.com/docs/guides/images-vision
  */
-import { unknownKeys } from "../../common/json";
+import { type Keys, unknownKeys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import { dataUrl, kindOfMediaType, parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
@@ -21,12 +21,12 @@ export function cacheHint(
     : { type: control.type, ttl: control.ttl, source: pointer };
 }
 
-const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], ReadonlySet<string>> = {
-  text: new Set(["type", "text", "cache_control"]),
-  image_url: new Set(["type", "image_url", "cache_control"]),
-  input_audio: new Set(["type", "input_audio", "cache_control"]),
-  file: new Set(["type", "file", "cache_control"]),
-  refusal: new Set(["type", "refusal"]),
+const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], Keys> = {
+  text: ["type", "text", "cache_control"],
+  image_url: ["type", "image_url", "cache_control"],
+  input_audio: ["type", "input_audio", "cache_control"],
+  file: ["type", "file", "cache_control"],
+  refusal: ["type", "refusal"],
 };
 
 /** One chat content part → one common part; fields the common model has no slot for become losses. */

@@ -2,7 +2,7 @@
  * Chat `messages` → common system blocks and turns: system/developer hoisted (late ones marked),
  * `tool`/`function` messages become user turns holding one tool result, assistant tool calls become parts.
  */
-import { parseJsonObject, unknownKeys } from "../../common/json";
+import { type Keys, parseJsonObject, unknownKeys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
@@ -16,11 +16,11 @@ import {
 import { cacheHint, decodeContentPart } from "./content";
 import type * as chat from "./schema";
 
-const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
-  system: new Set(["role", "content", "name"]),
-  developer: new Set(["role", "content", "name"]),
-  user: new Set(["role", "content", "name"]),
-  assistant: new Set([
+const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], Keys> = {
+  system: ["role", "content", "name"],
+  developer: ["role", "content", "name"],
+  user: ["role", "content", "name"],
+  assistant: [
     "role",
     "content",
     "refusal",
@@ -32,12 +32,12 @@ const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
     "reasoning_details",
     "extra_content",
     "thought_signature",
-  ]),
-  tool: new Set(["role", "content", "tool_call_id"]),
-  function: new Set(["role", "content", "name"]),
+  ],
+  tool: ["role", "content", "tool_call_id"],
+  function: ["role", "content", "name"],
 };
 
-const SYSTEM_PART_KEYS = new Set(["type", "text", "cache_control"]);
+const SYSTEM_PART_KEYS: Keys = ["type", "text", "cache_control"];
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (Array.isArray(value) && value.length === 0);

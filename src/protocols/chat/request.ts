@@ -4,7 +4,7 @@
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
 
-import { unknownKeys } from "../../common/json";
+import { type Keys, unknownKeys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -17,7 +17,7 @@ import type * as chat from "./schema";
 import { decodeToolChoice, decodeTools, encodeTools } from "./tools";
 
 /** Fields the decoder reads; any other field of the request is reported as dropped. */
-const MAPPED = new Set([
+const MAPPED: Keys = [
   "model",
   "messages",
   "stream",
@@ -47,7 +47,7 @@ const MAPPED = new Set([
   "enable_thinking",
   "thinking_budget",
   "chat_template_kwargs",
-]);
+];
 
 function given<T>(value: T | null | undefined, source: string): common.Given<T> | undefined {
   return value === undefined || value === null ? undefined : { value, source };
@@ -153,7 +153,7 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
 }
 
 /** The fields of OpenRouter's `reasoning` the common model holds. */
-const ROUTER_KEYS = new Set(["effort", "max_tokens", "exclude", "enabled"]);
+const ROUTER_KEYS: Keys = ["effort", "max_tokens", "exclude", "enabled"];
 
 /** The template switches of vLLM's `chat_template_kwargs` that turn thinking on or off. */
 const TEMPLATE_SWITCHES = ["enable_thinking", "thinking"] as const;

@@ -2,7 +2,7 @@
  * generative parts → common parts, for request turns and response candidates alike: text, thoughts,
  * media, function calls (ids synthesized when absent, research U1) and function responses.
  */
-import { isObject } from "../../common/json";
+import { isKnown, isObject, type Keys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import { kindOfMediaType } from "../../common/media";
 import type * as common from "../../common/model";
@@ -18,14 +18,14 @@ export type CallNaming = {
   head?: string;
 };
 
-const TEXT_KEYS = new Set(["text", "thought", "thoughtSignature"]);
-const CALL_KEYS = new Set(["functionCall", "thoughtSignature"]);
-const CALL_FIELDS = new Set(["id", "name", "args"]);
-const RESPONSE_FIELDS = new Set(["id", "name", "response", "parts"]);
+const TEXT_KEYS: Keys = ["text", "thought", "thoughtSignature"];
+const CALL_KEYS: Keys = ["functionCall", "thoughtSignature"];
+const CALL_FIELDS: Keys = ["id", "name", "args"];
+const RESPONSE_FIELDS: Keys = ["id", "name", "response", "parts"];
 
-function reportExtra(part: object, known: ReadonlySet<string>, source: string, losses: Loss[]): void {
+function reportExtra(part: object, known: Keys, source: string, losses: Loss[]): void {
   for (const key in part) {
-    if (!known.has(key) && Object.hasOwn(part, key))
+    if (!isKnown(known, key) && Object.hasOwn(part, key))
       losses.push(
         loss(
           at(source, key),
@@ -136,7 +136,7 @@ function decodeCall(
   return decoded;
 }
 
-const RESULT_PART_KEYS = new Set(["functionResponse"]);
+const RESULT_PART_KEYS: Keys = ["functionResponse"];
 
 /** `{content: "text"}` and `{error: "text"}` are the shapes encoders write for text results (research U4, U8). */
 function decodeResult(
@@ -195,9 +195,9 @@ function decodeResult(
     : { type: "tool-result", callId: id, name, source, content: media, json: body };
 }
 
-const MEDIA_KEYS = new Set(["inlineData", "fileData", "mediaResolution"]);
-const INLINE_KEYS = new Set(["mimeType", "data"]);
-const FILE_KEYS = new Set(["mimeType", "fileUri"]);
+const MEDIA_KEYS: Keys = ["inlineData", "fileData", "mediaResolution"];
+const INLINE_KEYS: Keys = ["mimeType", "data"];
+const FILE_KEYS: Keys = ["mimeType", "fileUri"];
 
 function decodeMedia(
   part: generative.Part | { inlineData?: generative.Blob; fileData?: generative.FileData },

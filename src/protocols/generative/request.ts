@@ -3,7 +3,9 @@
  * from `options.model` / `options.stream` (research S2, S4, R3, R5, U1–U5, I1–I4, P1–P6, K3).
  * @see https://ai.google.dev/api/generate-content#request-body
  */
+
 import { TranslationError } from "../../common/errors";
+import { isKnown, type Keys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -20,7 +22,7 @@ import {
   encodeGenerativeTools,
 } from "./tools";
 
-const KNOWN = new Set(["contents", "systemInstruction", "generationConfig", "toolConfig", "tools"]);
+const KNOWN: Keys = ["contents", "systemInstruction", "generationConfig", "toolConfig", "tools"];
 const SNAKE: Readonly<Record<string, string>> = {
   system_instruction: "systemInstruction",
   generation_config: "generationConfig",
@@ -42,7 +44,7 @@ export function decodeGenerativeRequest(
 ): Translated<common.Request> {
   const losses: Loss[] = [];
   for (const key of Object.keys(body)) {
-    if (!KNOWN.has(SNAKE[key] ?? key)) {
+    if (!isKnown(KNOWN, SNAKE[key] ?? key)) {
       losses.push(
         loss(at("", key), "dropped", `\`${key}\` has no equivalent outside generative and was dropped.`),
       );

@@ -1,5 +1,5 @@
 /** messages content blocks (request or response) → common parts; fields without a common slot become losses. */
-import { isObject } from "../../common/json";
+import { isKnown, isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
@@ -38,7 +38,7 @@ export function dropExtras(
 ): Record<string, unknown> | undefined {
   let entries: [string, unknown][] | undefined;
   for (const key in value) {
-    if (known.includes(key) || !Object.hasOwn(value, key)) continue;
+    if (isKnown(known, key) || !Object.hasOwn(value, key)) continue;
     if (entries === undefined) entries = [];
     entries.push([key, (value as Record<string, unknown>)[key]]);
     losses.push(
