@@ -15,7 +15,7 @@ export function cacheHint(
   source: string,
 ): common.CacheHint | undefined {
   if (control === undefined) return undefined;
-  const pointer = at(source, "cache_control");
+  const pointer = `${source}/cache_control`;
   return control.ttl === undefined
     ? { type: control.type, source: pointer }
     : { type: control.type, ttl: control.ttl, source: pointer };

@@ -70,7 +70,7 @@ function systemBlocks(
   if (message.name !== undefined) {
     losses.push(
       loss(
-        at(source, "name"),
+        `${source}/name`,
         "dropped",
         "A name on a system message has no common equivalent and was dropped.",
       ),
@@ -78,7 +78,7 @@ function systemBlocks(
   }
   if (typeof message.content === "string") return [{ text: message.content, ...base, source }];
   return message.content.map((part, index) => {
-    const partSource = at(source, "content", index);
+    const partSource = `${source}/content/${index}`;
     const cache = cacheHint(part.cache_control, partSource);
     for (const key of unknownKeys(part, SYSTEM_PART_KEYS)) {
       losses.push(
@@ -98,23 +98,23 @@ function textContent(
   source: string,
   losses: Loss[],
 ): common.Part[] {
-  if (typeof content === "string") return [{ type: "text", text: content, source: at(source, "content") }];
-  return content.map((part, index) => decodeContentPart(part, at(source, "content", index), losses));
+  if (typeof content === "string") return [{ type: "text", text: content, source: `${source}/content` }];
+  return content.map((part, index) => decodeContentPart(part, `${source}/content/${index}`, losses));
 }
 
 function decodeAssistant(message: chat.AssistantMessage, source: string, losses: Loss[]): common.Part[] {
   const parts: common.Part[] = decodeReasoning(message, source, losses);
   const content = message.content;
-  if (typeof content === "string") parts.push({ type: "text", text: content, source: at(source, "content") });
-  else if (content != null) parts.push(...decodeAssistantParts(content, at(source, "content"), losses));
+  if (typeof content === "string") parts.push({ type: "text", text: content, source: `${source}/content` });
+  else if (content != null) parts.push(...decodeAssistantParts(content, `${source}/content`, losses));
   if (message.refusal != null)
-    parts.push({ type: "refusal", text: message.refusal, source: at(source, "refusal") });
+    parts.push({ type: "refusal", text: message.refusal, source: `${source}/refusal` });
   message.tool_calls?.forEach((call, index) => {
-    parts.push(decodeChatToolCall(call, at(source, "tool_calls", index), TOOL_CALL_KEYS, losses));
+    parts.push(decodeChatToolCall(call, `${source}/tool_calls/${index}`, TOOL_CALL_KEYS, losses));
   });
   if (message.function_call != null) {
-    const callSource = at(source, "function_call");
-    parts.push(decodeToolCall(message.function_call, callSource, at(callSource, "arguments")));
+    const callSource = `${source}/function_call`;
+    parts.push(decodeToolCall(message.function_call, callSource, `${callSource}/arguments`));
   }
   const echoed = message as { extra_content?: unknown; thought_signature?: unknown };
   return echoed.extra_content === undefined && echoed.thought_signature === undefined
@@ -190,11 +190,11 @@ export function decodeMessages(
         const name = names.get(message.tool_call_id);
         const content =
           typeof message.content === "string"
-            ? [{ type: "text" as const, text: message.content, source: at(source, "content") }]
+            ? [{ type: "text" as const, text: message.content, source: `${source}/content` }]
             : message.content.map((part, partIndex) => ({
                 type: "text" as const,
                 text: part.text,
-                source: at(source, "content", partIndex),
+                source: `${source}/content/${partIndex}`,
               }));
         turns.push({
           role: "user",
@@ -217,7 +217,7 @@ export function decodeMessages(
               content:
                 message.content === null
                   ? []
-                  : [{ type: "text", text: message.content, source: at(source, "content") }],
+                  : [{ type: "text", text: message.content, source: `${source}/content` }],
               source,
             },
           ],

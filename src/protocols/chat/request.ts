@@ -63,11 +63,11 @@ function decodeResponseFormat(format: chat.ResponseFormat | undefined): common.R
       return { type: "json", source };
     case "json_schema": {
       const spec = format.json_schema;
-      const specSource = at(source, "json_schema");
+      const specSource = `${source}/json_schema`;
       return {
         type: "json-schema",
         schema: spec.schema ?? {},
-        schemaSource: at(specSource, "schema"),
+        schemaSource: `${specSource}/schema`,
         name: spec.name,
         ...(spec.description === undefined ? {} : { description: spec.description }),
         ...(spec.strict === undefined || spec.strict === null ? {} : { strict: spec.strict }),
@@ -274,8 +274,8 @@ function clampRange(
 
 /** The budget field under a reasoning source, when the decoder did not say (`/thinking` → `/thinking/budget_tokens`). */
 function budgetPath(source: string): string {
-  if (source.endsWith("/thinking")) return at(source, "budget_tokens");
-  if (source.endsWith("/thinkingConfig")) return at(source, "thinkingBudget");
+  if (source.endsWith("/thinking")) return `${source}/budget_tokens`;
+  if (source.endsWith("/thinkingConfig")) return `${source}/thinkingBudget`;
   return source;
 }
 
@@ -402,7 +402,7 @@ function encodeResponseFormat(
     case "json-schema": {
       if (format.name === undefined) {
         losses.push(
-          loss(at(format.source, "name"), "synthesized", 'Chat requires a schema name; "response" was used.'),
+          loss(`${format.source}/name`, "synthesized", 'Chat requires a schema name; "response" was used.'),
         );
       }
       return {

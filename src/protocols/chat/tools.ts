@@ -5,7 +5,6 @@
 import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
-import { at } from "../../common/pointer";
 import type * as chat from "./schema";
 
 function decodeFunction(definition: chat.FunctionDefinition, source: string): common.FunctionTool {
@@ -19,15 +18,15 @@ function decodeFunction(definition: chat.FunctionDefinition, source: string): co
 export function decodeTools(body: chat.Request): common.Tool[] {
   const tools: common.Tool[] = [];
   body.tools?.forEach((tool, index) => {
-    const source = at("", "tools", index);
+    const source = `/tools/${index}`;
     if (tool.type === "function" && "function" in tool) {
-      tools.push(decodeFunction((tool as chat.FunctionTool).function, at(source, "function")));
+      tools.push(decodeFunction((tool as chat.FunctionTool).function, `${source}/function`));
     } else {
       tools.push({ type: "provider", origin: "chat", raw: tool, label: `${tool.type} tool`, source });
     }
   });
   body.functions?.forEach((definition, index) => {
-    tools.push(decodeFunction(definition, at("", "functions", index)));
+    tools.push(decodeFunction(definition, `/functions/${index}`));
   });
   return tools;
 }

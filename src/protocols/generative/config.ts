@@ -323,12 +323,12 @@ function encodeResponseFormat(
   if (format === undefined || format.type === "text") return;
   config.responseMimeType = "application/json";
   if (format.type === "json") return;
-  const schemaSource = format.schemaSource ?? at(format.source, "schema");
+  const schemaSource = format.schemaSource ?? `${format.source}/schema`;
   const converted = toGenerativeSchema(format.schema, schemaSource);
   losses.push(...converted.losses);
   if (format.strict !== undefined) {
     losses.push(
-      loss(at(format.source, "strict"), "dropped", "`strict` has no generative equivalent and was dropped."),
+      loss(`${format.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
     );
   }
   let schema = converted.schema;
@@ -337,7 +337,7 @@ function encodeResponseFormat(
       schema = { ...schema, description: format.description };
     else if (converted.raw) {
       losses.push(
-        loss(at(format.source, "description"), "dropped", "The response format's description was dropped."),
+        loss(`${format.source}/description`, "dropped", "The response format's description was dropped."),
       );
     }
   }

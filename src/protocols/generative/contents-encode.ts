@@ -10,7 +10,7 @@ import { type Loss, loss } from "../../common/loss";
 import { parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
-import { at, parsePointer } from "../../common/pointer";
+import { parsePointer } from "../../common/pointer";
 import { fallbackMediaType, IMAGE_TYPES, mediaTypeOfUrl } from "./media";
 import type * as generative from "./schema";
 
@@ -31,7 +31,7 @@ export function encodeContents(
     if (message.name !== undefined) {
       losses.push(
         loss(
-          at(message.source, "name"),
+          `${message.source}/name`,
           "dropped",
           "A participant name has no generative equivalent and was dropped.",
         ),

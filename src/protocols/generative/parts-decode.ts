@@ -158,7 +158,7 @@ function decodeResult(
     for (let index = 0; index < inner.length; index++) {
       const decoded = decodeMedia(
         inner[index] as generative.Part,
-        at(responseSource, "parts", index),
+        `${responseSource}/parts/${index}`,
         losses,
       );
       if (decoded.type === "media") media.push(decoded);
@@ -211,7 +211,7 @@ function decodeMedia(
   else if (isObject(resolution)) {
     losses.push(
       loss(
-        at(source, "mediaResolution"),
+        `${source}/mediaResolution`,
         "dropped",
         "A per-part mediaResolution object has no common equivalent and was dropped.",
       ),
@@ -219,7 +219,7 @@ function decodeMedia(
   }
   const inline = part.inlineData;
   if (inline !== undefined) {
-    reportExtra(inline, INLINE_KEYS, at(source, "inlineData"), losses);
+    reportExtra(inline, INLINE_KEYS, `${source}/inlineData`, losses);
     return {
       type: "media",
       kind: kindOfMediaType(inline.mimeType),
@@ -232,7 +232,7 @@ function decodeMedia(
   const file = part.fileData;
   if (file === undefined)
     return { type: "opaque", origin: "generative", raw: part, label: "part of an unknown kind", source };
-  reportExtra(file, FILE_KEYS, at(source, "fileData"), losses);
+  reportExtra(file, FILE_KEYS, `${source}/fileData`, losses);
   return {
     type: "media",
     kind: kindOfMediaType(file.mimeType),

@@ -96,7 +96,7 @@ function decodeSystem(
 ): common.SystemBlock[] {
   const blocks: common.SystemBlock[] = [];
   system?.parts.forEach((part, index) => {
-    const partSource = at(source, "parts", index);
+    const partSource = `${source}/parts/${index}`;
     if (part.text !== undefined && part.thought !== true)
       blocks.push({ text: part.text, source: partSource });
     else

@@ -26,7 +26,7 @@ export function decodeGenerativeTools(
 ): common.Tool[] {
   const out: common.Tool[] = [];
   tools?.forEach((tool, toolIndex) => {
-    const base = at("", "tools", toolIndex);
+    const base = `/tools/${toolIndex}`;
     for (const [key, value] of Object.entries(tool)) {
       if (key !== "functionDeclarations" && key !== "function_declarations") {
         const tool: common.Draft<common.ProviderTool> = {
@@ -64,7 +64,7 @@ export function decodeGenerativeTools(
           parametersSource = at(source, jsonField);
         } else if (declaration.parameters !== undefined) {
           parameters = fromGenerativeSchema(declaration.parameters);
-          parametersSource = at(source, "parameters");
+          parametersSource = `${source}/parameters`;
         }
         const decoded: common.Draft<common.FunctionTool> = {
           type: "function",
@@ -120,7 +120,7 @@ export function decodeGenerativeToolConfig(
     default:
       losses.push(
         loss(
-          at(source, "mode"),
+          `${source}/mode`,
           "approximated",
           `The function calling mode "${calling.mode}" has no common equivalent; it was read as AUTO.`,
         ),
@@ -163,7 +163,7 @@ export function encodeGenerativeTools(
     }
     if (tool.strict !== undefined) {
       losses.push(
-        loss(at(tool.source, "strict"), "dropped", "`strict` has no generative equivalent and was dropped."),
+        loss(`${tool.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
       );
     }
     if (tool.cache !== undefined) {
@@ -189,10 +189,7 @@ function encodeParameters(
   into: generative.FunctionDeclaration,
 ): void {
   if (tool.parameters === undefined) return;
-  const converted = toGenerativeSchema(
-    tool.parameters,
-    tool.parametersSource ?? at(tool.source, "parameters"),
-  );
+  const converted = toGenerativeSchema(tool.parameters, tool.parametersSource ?? `${tool.source}/parameters`);
   if (converted.raw || converted.schema === undefined) {
     into.parametersJsonSchema = tool.parameters;
     return;

@@ -58,7 +58,7 @@ export function decodeCache(
   source: string,
 ): common.CacheHint | undefined {
   if (cacheControl === null || cacheControl === undefined) return undefined;
-  const pointer = at(source, "cache_control");
+  const pointer = `${source}/cache_control`;
   return cacheControl.ttl === undefined
     ? { type: cacheControl.type, source: pointer }
     : { type: cacheControl.type, ttl: cacheControl.ttl, source: pointer };
@@ -75,7 +75,7 @@ export function decodeText(block: TextBlock, source: string, losses: Loss[]): co
   const part: Mutable<common.TextPart> = { type: "text", text: block.text, source };
   if (cache !== undefined) part.cache = cache;
   if (citations !== null && citations !== undefined && citations.length > 0)
-    part.citations = { origin: "messages", items: citations, source: at(source, "citations") };
+    part.citations = { origin: "messages", items: citations, source: `${source}/citations` };
   return part;
 }
 
@@ -119,15 +119,15 @@ function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]
   dropExtras(block, TOOL_RESULT_KEYS, source, "a tool_result block", losses);
   const content: (common.TextPart | common.MediaPart)[] = [];
   if (typeof block.content === "string") {
-    content.push({ type: "text", text: block.content, source: at(source, "content") });
+    content.push({ type: "text", text: block.content, source: `${source}/content` });
   } else if (block.content !== undefined) {
     block.content.forEach((item, index) => {
-      const part = decodeBlock(item, at(source, "content", index), losses);
+      const part = decodeBlock(item, `${source}/content/${index}`, losses);
       if (part?.type === "text" || part?.type === "media") content.push(part);
       else
         losses.push(
           loss(
-            at(source, "content", index),
+            `${source}/content/${index}`,
             "dropped",
             `A ${item.type} block inside a tool result has no equivalent in the common model and was dropped.`,
           ),
@@ -185,7 +185,7 @@ export function decodeBlock(block: AnyBlock, source: string, losses: Loss[]): co
         type: "reasoning",
         text: thinking.thinking,
         signature: thinking.signature,
-        signatureSource: at(source, "signature"),
+        signatureSource: `${source}/signature`,
         origin: "messages",
         source,
       };

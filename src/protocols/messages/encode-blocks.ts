@@ -3,7 +3,6 @@ import { isObject, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import { parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
-import { at } from "../../common/pointer";
 import { base64ToText } from "./base64";
 import type {
   CacheControl,
@@ -37,11 +36,7 @@ export function cacheControl(hint: common.CacheHint | undefined, losses: Loss[])
   if (hint.ttl === undefined) return { type: "ephemeral" };
   if (hint.ttl === "5m" || hint.ttl === "1h") return { type: "ephemeral", ttl: hint.ttl };
   losses.push(
-    loss(
-      at(hint.source, "ttl"),
-      "dropped",
-      `Cache lifetime \`${hint.ttl}\` is not 5m or 1h and was dropped.`,
-    ),
+    loss(`${hint.source}/ttl`, "dropped", `Cache lifetime \`${hint.ttl}\` is not 5m or 1h and was dropped.`),
   );
   return { type: "ephemeral" };
 }

@@ -60,7 +60,7 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
     if (tool.strict !== undefined) {
       losses.push(
         loss(
-          at(tool.source, "strict"),
+          `${tool.source}/strict`,
           "dropped",
           "The tool's `strict` flag has no messages equivalent and was dropped.",
         ),
@@ -262,7 +262,7 @@ export function encodeResponseFormat(
   if (format.type === "json-schema" && format.name !== undefined) {
     losses.push(
       loss(
-        at(format.source, "name"),
+        `${format.source}/name`,
         "dropped",
         "The messages API has no name for a response schema; the name was dropped.",
       ),
@@ -272,7 +272,7 @@ export function encodeResponseFormat(
     if (format.strict === false) {
       losses.push(
         loss(
-          at(format.source, "strict"),
+          `${format.source}/strict`,
           "approximated",
           "`output_config.format` always follows the schema strictly; `strict: false` cannot be expressed.",
         ),
@@ -306,7 +306,7 @@ export function encodeResponseFormat(
   if (format.type === "json-schema" && format.strict !== undefined) {
     losses.push(
       loss(
-        at(format.source, "strict"),
+        `${format.source}/strict`,
         "dropped",
         "`strict` of the response format has no messages equivalent and was dropped.",
       ),

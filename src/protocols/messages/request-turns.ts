@@ -6,7 +6,6 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { syntheticId } from "../../common/options";
-import { at } from "../../common/pointer";
 import {
   cacheControl,
   encodeMediaPart,
@@ -127,7 +126,7 @@ function encodePart(
 function isPlain(message: common.Message, blocks: readonly Block[]): boolean {
   const only = blocks[0];
   if (blocks.length !== 1 || only === undefined || only.value.type !== "text") return false;
-  // `only.source === at(message.source, "content")`, without building that string.
+  // `only.source === `${message.source}/content``, without building that string.
   const source = only.source;
   return (
     source.length === message.source.length + 8 &&
@@ -188,7 +187,7 @@ export function encodeTurns(request: common.Request, options: ResolvedOptions, l
     if (message.name !== undefined) {
       losses.push(
         loss(
-          at(message.source, "name"),
+          `${message.source}/name`,
           "dropped",
           "A message `name` has no messages equivalent and was dropped.",
         ),

@@ -72,7 +72,7 @@ function decodeSystemTurn(
   }
   const blocks: common.SystemBlock[] = [];
   message.content.forEach((block, position) => {
-    const blockSource = at(source, "content", position);
+    const blockSource = `${source}/content/${position}`;
     if (block.type !== "text") {
       losses.push(
         loss(
@@ -109,10 +109,10 @@ function decodeMessages(
     }
     const parts: common.Part[] = [];
     if (typeof message.content === "string") {
-      parts.push({ type: "text", text: message.content, source: at(source, "content") });
+      parts.push({ type: "text", text: message.content, source: `${source}/content` });
     } else {
       message.content.forEach((block, position) => {
-        const part = decodeBlock(block, at(source, "content", position), losses);
+        const part = decodeBlock(block, `${source}/content/${position}`, losses);
         if (part !== undefined) parts.push(part);
       });
     }
@@ -135,7 +135,7 @@ function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   const decoded: common.Draft<common.FunctionTool> = { type: "function", name: custom.name, source };
   if (custom.description !== undefined) decoded.description = custom.description;
   decoded.parameters = custom.input_schema;
-  decoded.parametersSource = at(source, "input_schema");
+  decoded.parametersSource = `${source}/input_schema`;
   if (custom.strict !== undefined) decoded.strict = custom.strict;
   if (cache !== undefined) decoded.cache = cache;
   return decoded;
@@ -168,7 +168,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
     const budget = (thinking as { budget_tokens?: number }).budget_tokens;
     return {
       enabled: true,
-      ...(budget === undefined ? {} : { budgetTokens: budget, budgetSource: at(source, "budget_tokens") }),
+      ...(budget === undefined ? {} : { budgetTokens: budget, budgetSource: `${source}/budget_tokens` }),
       ...effortPart,
       source,
     };
@@ -202,7 +202,7 @@ function decodeResponseFormat(body: Request, losses: Loss[]): common.ResponseFor
     return undefined;
   }
   dropExtras(format, FORMAT_KEYS, source, "`output_config.format`", losses);
-  return { type: "json-schema", schema: format.schema, schemaSource: at(source, "schema"), source };
+  return { type: "json-schema", schema: format.schema, schemaSource: `${source}/schema`, source };
 }
 
 /** messages request → common request; fields with no common slot are reported as `dropped`. */
