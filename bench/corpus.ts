@@ -9,7 +9,7 @@ import { conversationRequest, largeRequest, type Protocol, shortRequest, toolRes
 import { textStream, toolCallStream } from "./generate-streams";
 
 export type { Protocol } from "./generate";
-export const protocols: readonly Protocol[] = ["chat", "messages", "generative"];
+export const protocols: readonly Protocol[] = ["chat", "messages", "generative", "responses"];
 
 /** A set of JSON bodies timed together as one operation (all fixtures of a protocol, or one big body). */
 export type BodySet = {
@@ -48,8 +48,18 @@ type FixtureEntry = { path: string; protocol: Protocol; kind: string; url?: stri
 const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "test", "fixtures");
 const index: FixtureEntry[] = JSON.parse(readFileSync(join(fixturesDir, "index.json"), "utf8"));
 const read = (entry: FixtureEntry): string => readFileSync(join(fixturesDir, entry.path), "utf8");
+/**
+ * A responses request that continues a stored response translates only with its history
+ * (options.history): such fixtures are timed by no translation and left out.
+ */
+const continues = (entry: FixtureEntry): boolean => {
+  if (entry.protocol !== "responses" || entry.kind !== "request") return false;
+  const body = JSON.parse(read(entry)) as { previous_response_id?: unknown; conversation?: unknown };
+  return typeof body.previous_response_id === "string" || body.conversation != null;
+};
+
 const fixtures = (kind: string, protocol: Protocol): FixtureEntry[] =>
-  index.filter((entry) => entry.kind === kind && entry.protocol === protocol);
+  index.filter((entry) => entry.kind === kind && entry.protocol === protocol && !continues(entry));
 
 const encoder = new TextEncoder();
 const byteLength = (text: string): number => encoder.encode(text).byteLength;

@@ -155,10 +155,87 @@ function generativeStream(plan: Plan): string {
   return out;
 }
 
+/** A responses stream as OpenAI sends it: named events numbered by `sequence_number`, whole items in `.done`. */
+function responsesStream(plan: Plan): string {
+  let sequence = 0;
+  const event = (fields: Json): string => {
+    const type = fields.type as string;
+    return sse({ type, sequence_number: sequence++, ...fields }, type);
+  };
+  const response = (status: string, output: unknown[], usage: unknown): Json => ({
+    id: "resp_bench",
+    object: "response",
+    created_at: 1_700_000_000,
+    status,
+    error: null,
+    incomplete_details: null,
+    model: "gpt-5-mini",
+    output,
+    usage,
+  });
+  let out = event({ type: "response.created", response: response("in_progress", [], null) });
+  out += event({ type: "response.in_progress", response: response("in_progress", [], null) });
+  const message = { id: "msg_bench", type: "message", role: "assistant" };
+  const at = { item_id: message.id, output_index: 0, content_index: 0 };
+  out += event({
+    type: "response.output_item.added",
+    output_index: 0,
+    item: { ...message, status: "in_progress", content: [] },
+  });
+  out += event({
+    type: "response.content_part.added",
+    ...at,
+    part: { type: "output_text", annotations: [], logprobs: [], text: "" },
+  });
+  for (const text of plan.texts)
+    out += event({ type: "response.output_text.delta", ...at, delta: text, logprobs: [] });
+  const whole = plan.texts.join("");
+  const part = { type: "output_text", annotations: [], logprobs: [], text: whole };
+  out += event({ type: "response.output_text.done", ...at, text: whole, logprobs: [] });
+  out += event({ type: "response.content_part.done", ...at, part });
+  const output: unknown[] = [{ ...message, status: "completed", content: [part] }];
+  out += event({ type: "response.output_item.done", output_index: 0, item: output[0] });
+  plan.calls.forEach((call, ordinal) => {
+    const output_index = ordinal + 1;
+    const item = { id: `fc_${call.id}`, type: "function_call", call_id: call.id, name: call.name };
+    out += event({
+      type: "response.output_item.added",
+      output_index,
+      item: { ...item, status: "in_progress", arguments: "" },
+    });
+    for (const piece of call.pieces)
+      out += event({
+        type: "response.function_call_arguments.delta",
+        item_id: item.id,
+        output_index,
+        delta: piece,
+      });
+    const args = call.pieces.join("");
+    out += event({
+      type: "response.function_call_arguments.done",
+      item_id: item.id,
+      output_index,
+      arguments: args,
+    });
+    const done = { ...item, status: "completed", arguments: args };
+    out += event({ type: "response.output_item.done", output_index, item: done });
+    output.push(done);
+  });
+  const usage = {
+    input_tokens: 120,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: plan.texts.length,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 120 + plan.texts.length,
+  };
+  return out + event({ type: "response.completed", response: response("completed", output, usage) });
+}
+
 const renderers: Record<Protocol, (plan: Plan) => string> = {
   chat: chatStream,
   messages: messagesStream,
   generative: generativeStream,
+  responses: responsesStream,
 };
 
 /** 5,000 text deltas between the protocol's opening and closing events. */
@@ -185,6 +262,16 @@ export function textDeltaEvent(protocol: Protocol, ordinal: number): Json {
   }
   if (protocol === "messages")
     return { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } };
+  if (protocol === "responses")
+    return {
+      type: "response.output_text.delta",
+      sequence_number: ordinal + 4,
+      item_id: "msg_bench",
+      output_index: 0,
+      content_index: 0,
+      delta: text,
+      logprobs: [],
+    };
   return {
     candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }],
     modelVersion: "gemini-2.5-flash",

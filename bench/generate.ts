@@ -4,7 +4,7 @@
  * normal size and at about 200 KB.
  */
 
-export type Protocol = "chat" | "messages" | "generative";
+export type Protocol = "chat" | "messages" | "generative" | "responses";
 type Json = Record<string, unknown>;
 
 const WORDS =
@@ -259,10 +259,55 @@ function generativeRequest(conversationValue: Conversation): Json {
   };
 }
 
+function responsesRequest(conversationValue: Conversation): Json {
+  const input: Json[] = [];
+  for (const exchange of conversationValue.exchanges) {
+    input.push({
+      role: "user",
+      content:
+        exchange.image === undefined
+          ? exchange.user
+          : [
+              { type: "input_text", text: exchange.user },
+              { type: "input_image", image_url: `data:image/png;base64,${exchange.image}`, detail: "auto" },
+            ],
+    });
+    for (const call of exchange.calls)
+      input.push({
+        type: "function_call",
+        call_id: call.id,
+        name: call.name,
+        arguments: JSON.stringify(call.args),
+      });
+    for (const call of exchange.calls)
+      input.push({ type: "function_call_output", call_id: call.id, output: JSON.stringify(call.result) });
+    input.push({ role: "assistant", content: exchange.answer });
+  }
+  input.push({ role: "user", content: "Summarise the conversation so far." });
+  return {
+    model: "gpt-5-mini",
+    instructions: conversationValue.system,
+    input,
+    tools: tools.map((tool) => ({
+      type: "function",
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      strict: false,
+    })),
+    tool_choice: "auto",
+    parallel_tool_calls: true,
+    temperature: 0.7,
+    max_output_tokens: 1024,
+    stream: false,
+  };
+}
+
 const renderers: Record<Protocol, (value: Conversation) => Json> = {
   chat: chatRequest,
   messages: messagesRequest,
   generative: generativeRequest,
+  responses: responsesRequest,
 };
 
 /** A 20-exchange conversation with tools, parallel tool calls and an image, in `protocol`'s shape. */
@@ -299,6 +344,17 @@ export function shortRequest(protocol: Protocol): Json {
       top_p: 0.9,
       max_tokens: 256,
       stop_sequences: ["\n\n"],
+    };
+  if (protocol === "responses")
+    // The responses API has no stop sequences.
+    return {
+      model: "gpt-5-mini",
+      instructions: system,
+      input: [{ role: "user", content: user }],
+      temperature: 0.7,
+      top_p: 0.9,
+      max_output_tokens: 256,
+      stream: false,
     };
   return {
     systemInstruction: { parts: [{ text: system }] },
@@ -372,6 +428,41 @@ export function toolResponse(protocol: Protocol): Json {
         output_tokens: 600,
         cache_read_input_tokens: 1500,
         cache_creation_input_tokens: 0,
+      },
+    };
+  }
+  if (protocol === "responses") {
+    return {
+      id: "resp_bench",
+      object: "response",
+      created_at: 1_700_000_000,
+      status: "completed",
+      error: null,
+      incomplete_details: null,
+      model: "gpt-5-mini",
+      output: [
+        {
+          id: "msg_bench",
+          type: "message",
+          status: "completed",
+          role: "assistant",
+          content: [{ type: "output_text", annotations: [], logprobs: [], text: responseText }],
+        },
+        ...responseCalls.map((call, ordinal) => ({
+          id: `fc_bench_${ordinal}`,
+          type: "function_call",
+          status: "completed",
+          arguments: JSON.stringify(call.args),
+          call_id: call.id,
+          name: call.name,
+        })),
+      ],
+      usage: {
+        input_tokens: 2000,
+        input_tokens_details: { cached_tokens: 1500 },
+        output_tokens: 600,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 2600,
       },
     };
   }

@@ -28,6 +28,7 @@ export type Ours = {
   chat?: { request?: Schema; response?: Schema; chunk?: Schema; DONE?: unknown };
   messages?: { request?: Schema; response?: Schema; streamEvent?: Schema };
   generative?: { request?: Schema; response?: Schema };
+  responses?: { request?: Schema; response?: Schema; streamEvent?: Schema };
 };
 
 export type Loaded = { ours: Ours; problems: string[]; from: string };
@@ -63,7 +64,7 @@ export async function loadOurs(): Promise<Loaded> {
   const ours: Record<string, unknown> = {};
   const sse = await tryImport("../src/stream/sse", problems);
   if (sse !== undefined) ours.sse = sse;
-  for (const protocol of ["chat", "messages", "generative"]) {
+  for (const protocol of ["chat", "messages", "generative", "responses"]) {
     const schemas =
       (await tryImport(`../src/protocols/${protocol}/index`, problems)) ??
       (await tryImport(`../src/protocols/${protocol}/schema`, problems));
@@ -82,6 +83,7 @@ export function schemaOf(
   if (kind === "response") return ours[protocol]?.response;
   if (protocol === "chat") return ours.chat?.chunk;
   if (protocol === "messages") return ours.messages?.streamEvent;
+  if (protocol === "responses") return ours.responses?.streamEvent;
   return ours.generative?.response;
 }
 
@@ -206,14 +208,15 @@ async function loadLlmRouter(): Promise<Peer> {
   }
 }
 
-const bridgeProvider: Record<Protocol, "openai" | "anthropic" | "google"> = {
+const bridgeProvider: Record<Protocol, "openai" | "anthropic" | "google" | "openai-responses"> = {
   chat: "openai",
   messages: "anthropic",
   generative: "google",
+  responses: "openai-responses",
 };
 
 /**
- * llm-bridge: `translateBetweenProviders` translates request bodies in all six directions;
+ * llm-bridge: `translateBetweenProviders` translates request bodies in all twelve directions;
  * `handleUniversalStreamRequest` translates SSE bytes. It has no whole-response translation and no
  * event-level stream API (its parsers read a ReadableStream).
  */

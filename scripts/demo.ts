@@ -249,12 +249,10 @@ const elsewhere = [
 ];
 console.log(
   `\n${paragraph(
-    `Losses at "/" (${rootLosses.length}): ${fromStreams.length} come from streams, where the target's stream encoder reports them. ` +
-      "It sees only the common stream parts, which carry no pointer into the input event, so the loss cannot name the event or the field " +
-      "(the whole-response path can: its parts keep their source). A translator limitation: the stream parts would need a source pointer." +
-      (elsewhere.length > 0
-        ? ` Outside streams: "${elsewhere.join('", "')}": a pointer the translator should give.`
-        : ""),
+    rootLosses.length === 0
+      ? 'Every loss names its place: none points at "/" (a stream\'s losses point into the event they came from, `/<event>/…`).'
+      : `Losses at "/" (${rootLosses.length}), a pointer the translator should give: ${fromStreams.length} from streams` +
+          (elsewhere.length > 0 ? `; outside streams: "${elsewhere.join('", "')}".` : "."),
   )}`,
 );
 

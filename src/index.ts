@@ -1,7 +1,8 @@
 /**
- * gateway-protocols: zod schemas and translation between the chat-completions, messages and
- * generative-content protocols, streaming transducers, a music request validator and gateway rules.
- * This file is the public surface and nothing else (API.md).
+ * gateway-protocols: zod schemas and translation between the chat-completions, messages,
+ * generative-content and responses protocols, streaming transducers, a music request validator and
+ * gateway rules.
+ * This file is the public surface and nothing else.
  * @module
  */
 

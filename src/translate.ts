@@ -15,7 +15,7 @@ function finish<T>(value: T, losses: Loss[], options: ResolvedOptions): { value:
   return { value, losses };
 }
 
-/** Both ids are checked before anything else (API.md "Protocol ids"). */
+/** Both ids are checked before anything else. */
 function checkPair(from: unknown, to: unknown): void {
   checkProtocol(from, protocols, "from");
   checkProtocol(to, protocols, "to");

@@ -26,7 +26,7 @@ import {
   type Subject,
   translatorLaws,
 } from "../src/testing/index";
-import { fixtures, generativeModel, readJsonFixture, streamEvents } from "./helpers/fixtures";
+import { fixtures, generativeModel, readJsonFixture, storedHistory, streamEvents } from "./helpers/fixtures";
 
 /** The parts of the suite (test/suite/ runs them in separate files, so that they run in parallel). */
 export type SuitePart = "arbitraries" | "body laws" | "stream laws" | "fixtures";
@@ -170,11 +170,15 @@ function runFixtures(protocol: Protocol): void {
 
   describe.each(protocols)(`every recorded ${protocol} payload translates to %s`, (to) => {
     test.each(each("request"))(`request %s → ${to} parses with the ${to} schema`, (_, entry) => {
-      const result = translateRequest(protocol, to, readJsonFixture(entry), {
-        ...options,
-        model: generativeModel(entry),
-        stream: entry.url.includes(":streamGenerateContent"),
-      });
+      const body = readJsonFixture(entry);
+      const url = { model: generativeModel(entry), stream: entry.url.includes(":streamGenerateContent") };
+      const history = protocol === to ? undefined : storedHistory(entry, body);
+      // Stateless: without the stored items a continuing request is refused, naming the option that carries them.
+      if (history !== undefined)
+        expect(() => translateRequest(protocol, to, body, { ...options, ...url })).toThrow(
+          /options\.history/,
+        );
+      const result = translateRequest(protocol, to, body, { ...options, ...url, history });
       assertValid(to, "request", result.value);
       if (protocol === to) expect(result.losses).toEqual([]);
       expect(result.model).not.toBe("");

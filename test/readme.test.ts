@@ -12,6 +12,7 @@ import {
   identifyRequest,
   models,
   music,
+  responses,
   translateError,
   translateRequest,
 } from "../src/index";
@@ -130,6 +131,38 @@ describe("README examples", () => {
     });
     expect(result.status).toBe(503);
     expect(result.body.error.message).toBe("Overloaded");
+  });
+
+  test("the responses protocol: a stored history serves a request that continues a response", () => {
+    const store = new Map<string | null | undefined, unknown[]>();
+    const request: responses.Request = { model: "gpt-x", instructions: "Be brief.", input: "What is 2+2?" };
+    const answer = {
+      id: "resp_1",
+      object: "response" as const,
+      created_at: 1,
+      status: "completed",
+      model: "gpt-x",
+      output: [
+        {
+          type: "message" as const,
+          id: "msg_1",
+          role: "assistant" as const,
+          status: "completed",
+          content: [{ type: "output_text" as const, text: "4", annotations: [] }],
+        },
+      ],
+    };
+    store.set(answer.id, responses.historyOf(request, answer, store.get(request.previous_response_id)));
+    const next = { model: "claude-sonnet-4-5", previous_response_id: answer.id, input: "And 3+3?" };
+    expect(() => translateRequest("responses", "messages", next)).toThrow(/options\.history/);
+    const { value } = translateRequest("responses", "messages", next, {
+      history: store.get(next.previous_response_id),
+    });
+    expect(value.messages.map((message) => [message.role, JSON.stringify(message.content)])).toEqual([
+      ["user", '"What is 2+2?"'],
+      ["assistant", '[{"type":"text","text":"4"}]'],
+      ["user", '[{"type":"text","text":"And 3+3?"}]'],
+    ]);
   });
 
   test("validate a music request: defaults filled", () => {

@@ -6,7 +6,7 @@ import { at } from "./pointer";
 const MAX_MESSAGE = 2048;
 
 /**
- * The error kind an HTTP status means, whatever the protocol (research E3): status first, then each
+ * The error kind an HTTP status means, whatever the protocol: status first, then each
  * protocol refines by its own type/code. `undefined` for statuses that are not errors.
  */
 export function errorKindOfStatus(status: number): ErrorKind | undefined {
@@ -40,8 +40,8 @@ export function errorKindOfStatus(status: number): ErrorKind | undefined {
 
 /**
  * The readable text of a body that is not JSON (an HTML error page, a proxy's plain text): the page
- * title when there is one, else the text with tags stripped and whitespace collapsed, at most 2 KB
- * (research E4). The input is cut before any pattern runs, so a huge body costs little.
+ * title when there is one, else the text with tags stripped and whitespace collapsed, at most 2 KB.
+ * The input is cut before any pattern runs, so a huge body costs little.
  */
 export function plainErrorText(body: string): string {
   const head = body.length > 65_536 ? body.slice(0, 65_536) : body;

@@ -1,10 +1,10 @@
 /**
- * Media helpers every protocol shares: data URLs (research I1) and the kind of media a type names.
+ * Media helpers every protocol shares: data URLs and the kind of media a type names.
  * Protocol-free: the common model's `MediaPart` is all they know.
  */
 import type { MediaPart } from "./model";
 
-/** `data:<type>;base64,<data>` → its parts; anything else → `undefined` (research I1). */
+/** `data:<type>;base64,<data>` → its parts; anything else → `undefined`. */
 export function parseDataUrl(url: string): { mediaType: string; data: string } | undefined {
   // `/^data:([^;,]+);base64,(.*)$/s` without running a regular expression over the whole payload.
   if (!url.startsWith("data:")) return undefined;

@@ -1,5 +1,5 @@
 /**
- * The common model: a superset of the three protocols. Every translation passes through it:
+ * The common model: a superset of the four protocols. Every translation passes through it:
  * `decode*` (protocol → common) never loses what these types can hold, `encode*` (common → protocol)
  * reports every loss. Nothing here knows a protocol's field names.
  *
@@ -7,7 +7,7 @@
  * report a loss against the user's own input (`at(part.source, "cache_control")`).
  */
 
-export type Protocol = "chat" | "messages" | "generative";
+export type Protocol = "chat" | "messages" | "generative" | "responses";
 
 /** A JSON pointer into the input the node was decoded from. */
 export type Source = string;
@@ -363,6 +363,12 @@ export type Response = {
 
 // ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * What an error means, whatever protocol carries it: the kinds the error table maps each protocol's
+ * statuses and types to (`invalid_request` 400, `authentication` 401, `permission` 403, `not_found`
+ * 404, `request_too_large` 413, `rate_limit` 429, `payment` 402, `server` 500, `overloaded` 529/503,
+ * `timeout` 504).
+ */
 export type ErrorKind =
   | "invalid_request"
   | "authentication"
@@ -375,6 +381,11 @@ export type ErrorKind =
   | "overloaded"
   | "timeout";
 
+/**
+ * An error without a protocol's shape: status, kind and message (plus the source's own code and
+ * parameter). The gateway's own errors (`errors.noAccessToModel` …) are these; `errors.render` puts
+ * one in a client protocol's error body.
+ */
 export type ErrorInfo = {
   readonly status: number;
   readonly kind: ErrorKind;

@@ -1,6 +1,6 @@
 import type { Loss } from "./loss";
 
-/** Options every translation takes (API.md), and their resolved form with defaults filled once. */
+/** Options every translation takes, and their resolved form with defaults filled once. */
 export type TranslateOptions = {
   /** Parse the input with the `from` schema first. Default true. */
   validate?: boolean;
@@ -35,7 +35,7 @@ export type TranslateOptions = {
    */
   onLoss?: (loss: Loss) => void;
   /**
-   * How a JSON response format reaches the messages protocol (research P7): `"tool"` (default) emulates
+   * How a JSON response format reaches the messages protocol: `"tool"` (default) emulates
    * it with a forced `json_tool_call` tool, which every model accepts; `"native"` sends
    * `output_config.format`, which newer models accept and which keeps the answer in a text block.
    */
@@ -57,6 +57,16 @@ export type TranslateOptions = {
    * @defaultValue "openai"
    */
   chatDialect?: ChatDialect;
+  /**
+   * responses: the items a request's `previous_response_id` (or `conversation`) stands for, oldest
+   * first, as the gateway stored them (`responses.historyOf`). The library keeps no state: a responses
+   * request that names an earlier response translates to another protocol only with its history
+   * here (they go before its `input`), else it is refused with a 400 that says so. Its
+   * `item_reference` entries are looked up here by id too. Ignored by every other protocol, and by
+   * responses → responses (the upstream holds the state). Losses about these items point into this
+   * list, as `/history/<index>/…`.
+   */
+  history?: readonly unknown[];
 };
 
 /** The chat-compatible dialects an encoding toward chat can follow (`TranslateOptions.chatDialect`). */
@@ -76,6 +86,7 @@ export type ResolvedOptions = {
   readonly onLoss: ((loss: Loss) => void) | undefined;
   readonly jsonMode: "tool" | "native";
   readonly chatDialect: ChatDialect;
+  readonly history: readonly unknown[] | undefined;
 };
 
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -94,6 +105,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     onLoss: options?.onLoss,
     jsonMode: options?.jsonMode ?? "tool",
     chatDialect: options?.chatDialect ?? "openai",
+    history: options?.history,
   };
 }
 

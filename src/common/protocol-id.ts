@@ -1,5 +1,5 @@
 /**
- * The first check of every public function that takes protocol ids (API.md "Protocol ids"): an id
+ * The first check of every public function that takes protocol ids: an id
  * outside the list is the caller's mistake, told as a TypeError that names it and the valid ones —
  * never a message about the body that happens to fail later.
  */

@@ -2,7 +2,7 @@ import { type Loss, loss } from "./loss";
 import type { Protocol, StreamPart } from "./model";
 
 /**
- * How streams end and where their losses point (DESIGN rule 7, API.md "How a stream ends"). Every
+ * How streams end and where their losses point. Every
  * protocol's reducers follow these conventions; a new protocol does the same.
  *
  * Endings:

@@ -1,5 +1,5 @@
 /**
- * The pre-flight check every target needs (research U3): each tool call has exactly one result, in the
+ * The pre-flight check every target needs: each tool call has exactly one result, in the
  * user turn(s) right after the assistant turn(s) that made it, and each result answers such a call.
  * Providers reject orphans with opaque 400s; this names the orphan id instead.
  */

@@ -1,7 +1,6 @@
 /**
  * `encoding_format: "base64"` vectors: float32, little-endian, concatenated, in standard base64.
  * No `Buffer` or `atob`: runs the same in Node, browsers and edge runtimes.
- * @see research/edge-cases.md M3
  */
 import { TranslationError } from "../common/errors";
 

@@ -1,10 +1,9 @@
 /**
  * Default vector sizes of the named embedding models, and the rule that only the 3-series models
  * accept `dimensions`.
- * @see ../../../shared/spec/gateway-interface.md 2.6
  */
 
-/** Default dimensions by model id (spec 2.6 table). */
+/** Default dimensions by model id. */
 export const defaultDimensions: Readonly<Record<string, number>> = Object.freeze({
   "text-embedding-3-small": 1536,
   "text-embedding-3-large": 3072,
@@ -22,15 +21,17 @@ export function defaultDimensionsOf(model: string): number | undefined {
   return Object.hasOwn(defaultDimensions, model) ? defaultDimensions[model] : undefined;
 }
 
-/** True for the 3-series text-embedding models, the only ones spec 2.6 says accept `dimensions`. */
+/** True for the 3-series text-embedding models, the only ones that accept `dimensions`. */
 export function supportsDimensions(model: string): boolean {
   return model.startsWith("text-embedding-3-");
 }
 
+/** The chat-shaped 400 body `checkDimensions` answers with (`param: "dimensions"`). */
 export type DimensionsErrorBody = {
   error: { message: string; type: "invalid_request_error"; param: "dimensions"; code: string };
 };
 
+/** The answer of `checkDimensions`: `{ ok: true }`, or the 400 to send the client. */
 export type DimensionsCheck = { ok: true } | { ok: false; status: 400; body: DimensionsErrorBody };
 
 function reject(message: string, code: string): DimensionsCheck {

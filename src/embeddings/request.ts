@@ -1,7 +1,8 @@
 /**
  * Embeddings requests between the chat-style `/v1/embeddings` body and generative
  * `:embedContent` / `:batchEmbedContents` calls.
- * @see research/edge-cases.md M1 and M4
+ * @see https://platform.openai.com/docs/api-reference/embeddings/create
+ * @see https://ai.google.dev/api/embeddings
  */
 import { TranslationError } from "../common/errors";
 import { type Loss, loss, type Translated } from "../common/loss";
@@ -32,10 +33,15 @@ export type GenerativeEmbeddingsCall = {
   body: EmbedContentRequest | BatchEmbedContentsRequest;
 };
 
+/**
+ * The embeddings request of a protocol: a chat-style `/v1/embeddings` body for `chat`, a path and
+ * body (`embedContent` or `batchEmbedContents`) for `generative`.
+ */
 export type EmbeddingsRequestOf<P extends EmbeddingsProtocol> = P extends "chat"
   ? Request
   : GenerativeEmbeddingsCall;
 
+/** Options of `translateEmbeddingsRequest`. */
 export type EmbeddingsRequestOptions = {
   /** The model of a generative input (it travels in the path). */
   model?: string;
@@ -43,12 +49,13 @@ export type EmbeddingsRequestOptions = {
   validate?: boolean;
 };
 
+/** What `translateEmbeddingsRequest` returns: the translated request, its losses and the model id. */
 export type TranslatedEmbeddingsRequest<T> = Translated<T> & { model: string };
 
 const CHAT_KEYS = ["model", "input", "encoding_format", "dimensions", "user"] as const;
 const EMBED_KEYS = ["model", "content", "taskType", "title", "outputDimensionality"] as const;
 
-// ─── chat → generative (M1) ──────────────────────────────────────────────────────────────────────
+// ─── chat → generative ──────────────────────────────────────────────────────────────────────
 
 function textsOf(input: Request["input"]): string | string[] {
   if (typeof input === "string") return input;
@@ -92,7 +99,7 @@ function chatToGenerative(body: Request): TranslatedEmbeddingsRequest<Generative
   };
 }
 
-// ─── generative → chat (M4) ──────────────────────────────────────────────────────────────────────
+// ─── generative → chat ──────────────────────────────────────────────────────────────────────
 
 function contentText(content: Content, base: string, losses: Loss[]): string {
   dropUnknown(content, ["role", "parts"], base, "chat", losses);

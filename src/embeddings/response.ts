@@ -1,7 +1,8 @@
 /**
  * Embeddings responses between the chat-style list (`{object, data[], model, usage}`) and generative
  * `{embedding}` / `{embeddings[]}`.
- * @see research/edge-cases.md M2 and M3
+ * @see https://platform.openai.com/docs/api-reference/embeddings/object
+ * @see https://ai.google.dev/api/embeddings
  */
 import { TranslationError } from "../common/errors";
 import { type Loss, loss, type Translated } from "../common/loss";
@@ -19,10 +20,15 @@ import {
 } from "./schema";
 import { checkProtocol, dropUnknown, type EmbeddingsProtocol, type GenerativeMethod, parse } from "./shared";
 
+/**
+ * The embeddings response of a protocol: a chat-style list for `chat`, an `embedContent` or
+ * `batchEmbedContents` answer for `generative`.
+ */
 export type EmbeddingsResponseOf<P extends EmbeddingsProtocol> = P extends "chat"
   ? Response
   : EmbedContentResponse | BatchEmbedContentsResponse;
 
+/** Options of `translateEmbeddingsResponse`; each applies to one direction, as said. */
 export type EmbeddingsResponseOptions = {
   /** generative → chat: the `model` of the answer (generative responses do not name it). */
   model?: string;
@@ -44,7 +50,7 @@ function isBatch(body: unknown): body is BatchEmbedContentsResponse {
   );
 }
 
-// ─── generative → chat (M2) ──────────────────────────────────────────────────────────────────────
+// ─── generative → chat ──────────────────────────────────────────────────────────────────────
 
 function promptTokenCount(body: object): number | undefined {
   const metadata = (body as { usageMetadata?: unknown }).usageMetadata;
@@ -122,7 +128,7 @@ function chatToGenerative(
   losses.push(
     loss("/usage", "dropped", "Generative embeddings responses carry no token usage; `usage` was dropped."),
   );
-  // Upstreams may answer out of order: `index` is the position of the input (research M4).
+  // Upstreams may answer out of order: `index` is the position of the input.
   const ordered = body.data
     .map((item, position) => ({ item, position }))
     .sort((a, b) => a.item.index - b.item.index);

@@ -7,6 +7,7 @@ import { at } from "../common/pointer";
 /** The two protocols that have an embeddings endpoint (messages has none). */
 export type EmbeddingsProtocol = "chat" | "generative";
 
+/** The two generative embeddings methods: one vector (`embedContent`) or several (`batchEmbedContents`). */
 export type GenerativeMethod = "embedContent" | "batchEmbedContents";
 
 const LABEL: Record<EmbeddingsProtocol, string> = {

@@ -1,12 +1,13 @@
 /**
- * The gateway's own error catalogue (spec section 7) as constructors of a protocol-free error, and
- * `render` to put one in a client protocol's error shape. The texts are the spec's, exactly.
+ * The gateway's own error catalogue as constructors of a protocol-free error, and
+ * `render` to put one in a client protocol's error shape. The texts are fixed: clients may match on them.
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import { checkProtocol } from "../common/protocol-id";
 import { encodeChatError } from "../protocols/chat/error";
 import { encodeGenerativeError } from "../protocols/generative/error";
 import { encodeMessagesError } from "../protocols/messages/error";
+import { encodeResponsesError } from "../protocols/responses/error";
 
 export type { ErrorInfo, ErrorKind } from "../common/model";
 
@@ -77,10 +78,11 @@ const encoders = {
   chat: encodeChatError,
   messages: encodeMessagesError,
   generative: encodeGenerativeError,
+  responses: encodeResponsesError,
 } satisfies Record<Protocol, (error: ErrorInfo) => { status: number; body: unknown }>;
 
 /**
- * An error of the gateway's own in a client protocol's body shape, with the status the spec gives it
+ * An error of the gateway's own in a client protocol's body shape, with the status the catalogue gives it
  * (section 7): unlike a translated upstream error, a 503 stays a 503 for messages clients too.
  */
 export function render(protocol: Protocol, error: ErrorInfo): { status: number; body: unknown } {

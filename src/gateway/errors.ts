@@ -1,7 +1,6 @@
 /**
  * Error answers of `identifyRequest` (401, 404, 400) in the client's shape: a protocol's shape through
  * the one error table (`errors.render`), or the music API's `{success:false,error,message}`.
- * @see research/edge-cases.md E1–E3; the music interface's section 7
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import { render } from "../errors";

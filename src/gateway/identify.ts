@@ -1,7 +1,8 @@
 /**
  * `identifyRequest`: which protocol and operation an incoming HTTP request is, which model the path
  * names, whose token it carries and which model-list format it wants.
- * @see ../../../shared/spec/gateway-interface.md sections 4, 5 and 9; music-interface.md section 4
+ * Paths are those of the chat-completions, messages and generative-content APIs, the gateway's model
+ * lists and embeddings, and the asynchronous music API (`/music/…`).
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import type { ListFormat } from "../models/format";
@@ -10,7 +11,7 @@ import { type HeadersLike, headerReader } from "./headers";
 
 /**
  * What a request is for. Chat-compatible family (`chat` errors): `chat.completions`, `embeddings`,
- * `responses`, `images.generations`, `rerank`. Messages: `messages`, and `messages.count_tokens`
+ * `images.generations`, `rerank`. Responses: `responses` (its error body is the chat-style envelope). Messages: `messages`, and `messages.count_tokens`
  * (`POST /v1/messages/count_tokens`: the messages request body, answered with `{input_tokens}`). Generative:
  * `generateContent`, `streamGenerateContent`, `embedContent`, `batchEmbedContents`. Model listing
  * (any protocol, see `listFormat`): `models.list`, `models.retrieve`. Music (music errors):
@@ -55,14 +56,14 @@ export type IdentifyInput = {
 };
 
 export type Identified = {
-  /** The client protocol; absent for endpoints outside the three (responses, images, rerank, music). */
+  /** The client protocol; absent for endpoints outside the four (images, rerank, music). */
   protocol?: Protocol;
   operation: Operation;
   /** The model the path names (generative methods, models.retrieve), percent-decoded. */
   model?: string;
   /** Known from the path for generative methods; chat and messages carry it in the body. */
   stream?: boolean;
-  /** `streamGenerateContent` only: `sse` with `?alt=sse`, otherwise a JSON array (research X8). */
+  /** `streamGenerateContent` only: `sse` with `?alt=sse`, otherwise a JSON array. */
   streamFormat?: "sse" | "json";
   token?: string;
   /** models.list / models.retrieve: the format of the answer. */
@@ -135,7 +136,10 @@ const FIXED_ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
       credentials: MESSAGES_CREDENTIALS,
     },
   ],
-  ["POST /v1/responses", { operation: "responses", shape: "chat", credentials: CHAT_CREDENTIALS }],
+  [
+    "POST /v1/responses",
+    { protocol: "responses", operation: "responses", shape: "responses", credentials: CHAT_CREDENTIALS },
+  ],
   [
     "POST /v1/images/generations",
     { operation: "images.generations", shape: "chat", credentials: CHAT_CREDENTIALS },

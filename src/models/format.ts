@@ -1,7 +1,9 @@
 /**
  * Model lists and single models in the three client formats, and the retrieve answer for an
- * unknown model. No clock: `created`/`created_at` are the spec's fixed placeholders.
- * @see ../../../shared/spec/gateway-interface.md 2.1–2.3, 4.1 rules 2–3
+ * unknown model. No clock: `created`/`created_at` are fixed placeholders.
+ * @see https://platform.openai.com/docs/api-reference/models/list
+ * @see https://docs.anthropic.com/en/api/models-list
+ * @see https://ai.google.dev/api/models#method:-models.list
  */
 import type {
   ChatList,
@@ -14,12 +16,16 @@ import type {
   NotFoundBody,
 } from "./schema";
 
-/** `created` of every model (spec 2.1): a placeholder, not a real time. */
+/** `created` of every model: a placeholder, not a real time. */
 export const CREATED_PLACEHOLDER = 1626777600;
 
 /** `created_at` of every messages-format model: the same instant as `CREATED_PLACEHOLDER`, in ISO 8601. */
 export const CREATED_AT_PLACEHOLDER = "2021-07-20T10:40:00Z";
 
+/**
+ * The model-list format a client expects: chat `/v1/models`, messages `/v1/models` (with the
+ * messages headers) or generative `/v1beta/models`. `identifyRequest` tells it as `listFormat`.
+ */
 export type ListFormat = "chat" | "messages" | "generative";
 
 /** What a list entry needs from the catalog. */
@@ -110,7 +116,7 @@ export function formatModel(
 
 /**
  * The retrieve answer for an unknown or invisible model: sent with HTTP 200, the error is in the body
- * (spec 4.1 rule 3), so invisible and nonexistent models look the same.
+ *, so invisible and nonexistent models look the same.
  * @example
  * notFound("gpt-x");
  * // => { error: { message: "The model 'gpt-x' does not exist", type: "invalid_request_error", param: "model", code: "model_not_found" } }

@@ -1,21 +1,18 @@
 /**
- * The routing rule of spec 4.1: which upstream serves a request for a model, from the request's
+ * The gateway routing rule: which upstream serves a request for a model, from the request's
  * identity and the model's `supported_endpoint_types`. The client's own protocol when the model
  * supports it (no conversion), else a translation to a protocol it supports, else an error in the
  * client's shape.
- * @see ../../../shared/spec/gateway-interface.md 1 and 4.1
  */
 import type { ErrorInfo, Protocol } from "../common/model";
 import { renderError } from "../gateway/errors";
 import { endpointTypes, protocols } from "../protocols";
 
-/**
- * The endpoint type of a protocol's entry point (its adapter's), or of `responses` until that
- * protocol is in the table: its clients are routed natively meanwhile.
- */
+/** The endpoint type of a protocol's entry point (spec 4.1), from the table's `endpointTypes`. */
 function typeOf(protocol: string): string | undefined {
-  if ((protocols as readonly string[]).includes(protocol)) return endpointTypes[protocol as Protocol];
-  return protocol === "responses" ? "std-response" : undefined;
+  return (protocols as readonly string[]).includes(protocol)
+    ? endpointTypes[protocol as Protocol]
+    : undefined;
 }
 
 /**
@@ -23,7 +20,7 @@ function typeOf(protocol: string): string | undefined {
  * or by translation), or one endpoint type that nothing translates to (`prefix`: any type starting so).
  */
 type Need =
-  | { readonly generate: Protocol | "responses"; readonly endpoint: string }
+  | { readonly generate: Protocol; readonly endpoint: string }
   | {
       readonly type: string;
       readonly prefix?: boolean;
@@ -79,7 +76,7 @@ export type RouteResult =
   | { error: { status: number; body: unknown } };
 
 /**
- * The endpoint type (spec 4.1) of a protocol's entry point: `chat` → `std`, `messages` → `msg`,
+ * The endpoint type of a protocol's entry point: `chat` → `std`, `messages` → `msg`,
  * `generative` → `gen`, `responses` → `std-response`.
  */
 export function endpointTypeOf(protocol: Protocol): string {
@@ -109,7 +106,7 @@ function needOf(operation: string): Need {
 }
 
 /**
- * Spec 4.1: which upstream serves `request` (an `identifyRequest` result) for the model `entry`.
+ * Which upstream serves `request` (an `identifyRequest` result) for the model `entry`.
  *
  * - A generation request (chat completions, messages, generateContent, responses) goes to the
  *   client's own protocol when the model's `supported_endpoint_types` include its type (`std`,
@@ -124,8 +121,7 @@ function needOf(operation: string): Need {
  *   (chat `invalid_request_error` with `param: "model"` and `code: "unsupported_endpoint"`,
  *   messages `invalid_request_error`, generative `INVALID_ARGUMENT`, music `{success:false}`): the
  *   request names a model that cannot serve this endpoint, which the client fixes by choosing
- *   another model — not a wrong path (404) and nothing a retry cures (503). The spec leaves this
- *   status open.
+ *   another model — not a wrong path (404) and nothing a retry cures (503).
  *
  * Throws a TypeError for `models.list` / `models.retrieve` (no model's upstream answers them) and for
  * an operation `identifyRequest` does not produce.

@@ -1,12 +1,11 @@
 /**
- * Which models a token may list and call: the four filters of spec 4.1 rule 4, in order, and the
- * spec section 7 answers for a model that fails them.
- * @see ../../../shared/spec/gateway-interface.md 4.1 rule 4, section 5 rule 2, section 7
+ * Which models a token may list and call: the four filters (allowlist, group and channel, listing status, price), in order,
+ * and the gateway's answers for a model that fails them.
  */
 import { modelNotSpecified, noAccessToAnyModels, noAccessToModel, noValidUpstream } from "../errors";
 import type { ModelEntry, TokenScope, VisibilityPolicy } from "./schema";
 
-/** The filter that hides a model, named in the order the spec checks them. */
+/** The filter that hides a model, named in the order they are checked. */
 export type HiddenBy = "allowlist" | "group" | "channel" | "listing" | "price";
 
 /**
@@ -40,10 +39,11 @@ export function visibleModels(
   return catalog.filter((entry) => hiddenBy(entry, token, policy) === undefined);
 }
 
+/** The answer of `checkAccess`: `{ ok: true }`, or the status and message to refuse the call with. */
 export type AccessResult = { ok: true } | { ok: false; status: 400 | 403 | 503; message: string };
 
 /**
- * May `token` call `model`? The spec section 7 texts: 400 `Model name not specified` for an empty
+ * May `token` call `model`? The gateway's answers: 400 `Model name not specified` for an empty
  * model; 403 `This token has no access to any models` (allowlist enabled but empty) or `This token
  * has no access to model {model}` (outside the allowlist); 503 `No valid upstream service` when no
  * visible catalog entry has that exact id (wrong group, no channel, unlisted in strict mode or

@@ -1,6 +1,6 @@
 /**
  * The `music` namespace: schemas of the asynchronous music API, the audio request validator, model
- * limits and polling helpers (API.md "Music").
+ * limits and polling helpers.
  * @module
  */
 export {

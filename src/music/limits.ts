@@ -1,10 +1,9 @@
 /**
  * Music limits and constants: per-model length limits, task states, the polling schedule and the HTTP
  * status of every error code.
- * @see ../../../shared/spec/music-interface.md sections 2.2, 3, 7, 8; research/music-facts.md 1.8
  */
 
-/** The six model ids of spec table 2.2. */
+/** The six music model ids. */
 export const modelIds = [
   "chirp-v5-5",
   "chirp-v5",
@@ -13,11 +12,13 @@ export const modelIds = [
   "chirp-v4",
   "chirp-v3-5",
 ] as const;
+/** A music model id (`chirp-v4`, `chirp-v5` …), one of `modelIds`. */
 export type ModelId = (typeof modelIds)[number];
 
-/** The model used when a request names none (spec 4.1, 9). */
+/** The model used when a request names none. */
 export const defaultModel: ModelId = "chirp-v4";
 
+/** The length limits of one music model, as `modelLimits` lists them. */
 export type ModelLimit = {
   readonly maxDurationSeconds: number;
   /** Maximum `lyric` length in UTF-16 code units (JavaScript `string.length`). */
@@ -28,7 +29,7 @@ export type ModelLimit = {
   readonly title: number;
 };
 
-/** Limits per model, exactly as spec table 2.2 (lengths in UTF-16 code units, durations in seconds). */
+/** Limits per model, as the music API documents them (lengths in UTF-16 code units, durations in seconds). */
 export const modelLimits: Readonly<Record<ModelId, ModelLimit>> = {
   "chirp-v5-5": { maxDurationSeconds: 480, lyric: 5000, style: 1000, title: 100 },
   "chirp-v5": { maxDurationSeconds: 480, lyric: 5000, style: 1000, title: 100 },
@@ -38,20 +39,21 @@ export const modelLimits: Readonly<Record<ModelId, ModelLimit>> = {
   "chirp-v3-5": { maxDurationSeconds: 120, lyric: 3000, style: 200, title: 80 },
 };
 
-/** The non-custom `prompt` limit, the same for every model (spec 2.2, 8). */
+/** The non-custom `prompt` limit, the same for every model. */
 export const promptLimit = 500;
 
-/** `duration` range in seconds (spec 4.1, 8); a hint, accepted only with `custom: true`. */
+/** `duration` range in seconds; a hint, accepted only with `custom: true`. */
 export const durationRange = { min: 10, max: 360 } as const;
 
-/** `audio_urls` entry count (spec 4.1, 8). */
+/** `audio_urls` entry count. */
 export const audioUrlsRange = { min: 1, max: 4 } as const;
 
-/** `mashup_audio_ids` needs at least two songs to blend (research/music-facts.md 1.9). */
+/** `mashup_audio_ids` needs at least two songs to blend. */
 export const mashupAudioIdsMin = 2;
 
-/** Task states of spec section 3. */
+/** The states a music task passes through. */
 export const taskStatuses = ["submitted", "queued", "in_progress", "success", "failed"] as const;
+/** A music task's state, one of `taskStatuses`. */
 export type TaskStatus = (typeof taskStatuses)[number];
 
 /**
@@ -66,9 +68,9 @@ export function isTerminal(status: unknown): boolean {
 }
 
 /**
- * Milliseconds to wait before the next `POST /music/tasks` poll (spec section 8), deterministic.
+ * Milliseconds to wait before the next `POST /music/tasks` poll, deterministic.
  * `attempt` is the number of polls already made: 0 is the wait between submit and the first poll
- * (2.5 s, inside the spec's 2–3 s); after that the interval starts at 3 s and grows by 0.5 s per poll
+ * (2.5 s, inside the documented 2–3 s); after that the interval starts at 3 s and grows by 0.5 s per poll
  * up to 5 s, staying in the recommended 3–5 s window. Negative or NaN counts as 0, fractions round down.
  * @example
  * nextPollDelayMs(0); // => 2500
@@ -81,7 +83,7 @@ export function nextPollDelayMs(attempt: number): number {
   return Math.min(3000 + (polls - 1) * 500, 5000);
 }
 
-/** Codes `validateAudioRequest` can answer with; every one is HTTP 400 (research/music-facts.md 2). */
+/** Codes `validateAudioRequest` can answer with; every one is HTTP 400. */
 export const validationErrorCodes = [
   "invalid_request",
   "invalid_parameter",
@@ -95,17 +97,20 @@ export const validationErrorCodes = [
   "style_too_long",
   "title_too_long",
 ] as const;
+/** An error code `validateAudioRequest` answers with (always HTTP 400), one of `validationErrorCodes`. */
 export type ValidationErrorCode = (typeof validationErrorCodes)[number];
 
-/** Codes the service reports at run time, after a task was accepted (spec section 7). */
+/** Codes the service reports at run time, after a task was accepted. */
 export const runtimeErrorCodes = ["generation_failed", "quota_exceeded"] as const;
+/** An error code of a task that was accepted and failed later, one of `runtimeErrorCodes`. */
 export type RuntimeErrorCode = (typeof runtimeErrorCodes)[number];
 
+/** Every music error code; `statusOfErrorCode` gives the HTTP status of each. */
 export type ErrorCode = ValidationErrorCode | RuntimeErrorCode;
 
 /**
  * HTTP status for each music error code. Validation codes are 400; `generation_failed` is 502 (the
- * upstream failed) and `quota_exceeded` is 429 — the spec leaves both open, see research/music-facts.md 1.8.
+ * upstream failed) and `quota_exceeded` is 429 ("insufficient credits", what clients already back off on).
  */
 export const statusOfErrorCode: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,

@@ -1,7 +1,6 @@
 /**
  * `validateAudioRequest`: checks a `POST /music/audios` body before it is queued upstream and answers
  * at once with a precise 400, or returns the body with its defaults filled.
- * @see ../../../shared/spec/music-interface.md 2.2, 4.1, 8; research/music-facts.md 1.2, 1.9, 2, 3
  */
 import {
   audioUrlsRange,
@@ -18,6 +17,7 @@ import { type ActionId, type AudioRequest, actionIds, type ErrorBody } from "./s
 /** A valid request: the body as sent (same values, unknown fields kept) plus the filled defaults. */
 export type ValidAudioRequest = AudioRequest & { model: ModelId; action: ActionId; async: boolean };
 
+/** The answer of `validateAudioRequest`: the request with its defaults filled, or the 400 to send. */
 export type AudioRequestResult =
   | { ok: true; value: ValidAudioRequest }
   | { ok: false; status: 400; body: ErrorBody & { error: ValidationErrorCode } };
@@ -59,7 +59,7 @@ const fieldKinds: ReadonlyArray<readonly [string, Kind]> = [
   ["audio_weight", "number"],
 ];
 
-/** "lyric|prompt" means either one, non-blank; spec 4.1. `generate` is checked on its own (custom mode). */
+/** "lyric|prompt" means either one, non-blank. `generate` is checked on its own (custom mode). */
 const requiredFields: Readonly<Record<ActionId, readonly string[]>> = {
   generate: [],
   extend: ["audio_id", "continue_at"],
@@ -95,7 +95,7 @@ const actionSet: ReadonlySet<unknown> = new Set(actionIds);
  * Lengths are JavaScript string lengths, i.e. UTF-16 code units: a BMP character (`歌`, `é`) counts 1,
  * a character outside the BMP (the emoji `🎵`, CJK Extension B) counts 2; grapheme clusters are not
  * merged. This is never smaller than a code-point count, so what passes here also fits an upstream
- * that counts code points (research/music-facts.md 3).
+ * that counts code points.
  *
  * A rejection is `{ ok: false, status: 400, body: { success: false, error, message } }`; `error` is one
  * of `validationErrorCodes` and `message` names the field, the limit and the model. When several

@@ -38,6 +38,14 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   encodeError(error: common.ErrorInfo, losses?: Loss[]): { status: number; body: ErrorBody };
   streamDecoder(options: ResolvedOptions): StreamReducer<unknown, Event, common.StreamPart>;
   streamEncoder(options: ResolvedOptions): StreamReducer<unknown, common.StreamPart, Event>;
+  /**
+   * The same protocol on both sides (the input passes through as it came): the events that end the
+   * stream with `error` after the `events` passed on, from the decoder's state that watched them. For a
+   * protocol whose events are numbered or whose error takes more than one event; without it, the
+   * stream encoder's last event for an error part. `undefined` when nothing passed through: the
+   * encoder's whole rendering of the error is the stream.
+   */
+  passThroughError?(error: common.ErrorInfo, decoderState: unknown, events: number): Event[] | undefined;
   /** The SSE `event:` name to write for an output event (messages uses the event type), if any. */
   sseEventName(event: Event): string | undefined;
   /** Parses one SSE `data:` payload into an event (chat: `[DONE]` → DONE). Throws on bad JSON. */

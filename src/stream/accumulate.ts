@@ -12,7 +12,7 @@ import { decodeEvents, encodeParts } from "./translator";
  * A protocol's stream as the whole response it adds up to: the protocol's stream decoder folded into a
  * common response, encoded back by the same protocol. A stream that carried an error throws a
  * TranslationError with the error's status and message; so does a stream cut off before its protocol's
- * finish (API.md "How a stream ends"): it adds up to no whole response.
+ * finish: it adds up to no whole response.
  */
 export function accumulate<P extends common.Protocol>(
   protocol: P,

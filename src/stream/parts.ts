@@ -215,7 +215,7 @@ export function responseToParts(response: common.Response): common.StreamPart[] 
       seed: response.seed,
       model: response.model,
       created: response.created,
-      // Usage known up front goes in the start too (messages `message_start` carries it, research X12).
+      // Usage known up front goes in the start too (messages `message_start` carries it).
       usage: response.usage,
       extra: response.extra,
       choiceExtra: response.choices[0]?.extra,

@@ -7,6 +7,7 @@ import { TranslationError } from "../common/errors";
 /** One dispatched event. `id` is the id given in this event's own block; it is not carried over to later events. */
 export type SseMessage = { event?: string; data: string; id?: string };
 
+/** Options of `createParser`. */
 export type SseParserOptions = {
   /**
    * The longest line, and the longest joined `data` of one event, in UTF-16 code units. Past it `feed`
@@ -16,6 +17,7 @@ export type SseParserOptions = {
   maxLineLength?: number;
 };
 
+/** An incremental SSE parser, made by `createParser`. */
 export type SseParser = {
   /** Parses the next piece of the body (cut anywhere, even inside a UTF-8 sequence) and returns the events it completed. */
   feed(chunk: string | Uint8Array): SseMessage[];
@@ -23,6 +25,7 @@ export type SseParser = {
   end(): SseMessage[];
 };
 
+/** The default `maxLineLength` of `createParser`: 64 Mi UTF-16 code units. */
 export const defaultMaxLineLength = 64 * 1024 * 1024;
 
 const LF = 10;

@@ -9,12 +9,16 @@ import type { EventOf } from "../protocols";
 import { adapters, protocols } from "../protocols";
 import { validator } from "../validate";
 
+/**
+ * An event-level stream translator, made by `createStreamTranslator`: push each parsed input event,
+ * send what comes back, and call `end()` when the input ends.
+ */
 export type StreamTranslator<From extends common.Protocol, To extends common.Protocol> = {
   /** Translates one input event; returns every output event it determines, at once. */
   push(event: EventOf<From>): EventOf<To>[];
   /**
    * Flushes: closes open blocks and emits the target's terminal events — or, when the input stopped
-   * before its protocol's finish, the target's error event (API.md "How a stream ends").
+   * before its protocol's finish, the target's error event.
    */
   end(): EventOf<To>[];
   /** Every loss so far (grows as events arrive); `options.onLoss` hears each one as it is added. */
@@ -46,7 +50,7 @@ type AnyReducer<In, Out> = StreamReducer<unknown, In, Out>;
  * Translates a stream event by event: each input event runs the `from` decoder, its parts run the `to`
  * encoder, and the encoder's events come back at once.
  *
- * Endings (API.md "How a stream ends"): `end()` after an input cut before its protocol's finish gives
+ * Endings: `end()` after an input cut before its protocol's finish gives
  * the target's error event, never a normal stop. With `strict`, the first loss ends the output the
  * same way, with the TranslationError's message: what the lossy event determined is not sent, the
  * target's error event is, and every later `push`/`end` returns nothing. (The event level does not
@@ -116,11 +120,18 @@ export function translatorCore(
   const stop = (error: common.ErrorInfo, out: unknown[], at: number): void => {
     ended = true;
     consumed = parts.length;
+    const continued = identity ? source.passThroughError?.(error, decoderState, at) : undefined;
+    if (continued !== undefined) {
+      // Same protocol, numbered events: the protocol continues what passed through.
+      for (const event of continued) out.push(event);
+      return;
+    }
     const rendered: unknown[] = [];
     encoder.step(encoderState, { type: "error", error }, rendered, [], at);
     // Same protocol: the input went out as it was, so only the error event itself (an encoder's last
-    // event for an error part) is added.
-    if (identity) rendered.splice(0, rendered.length - 1);
+    // event for an error part) is added — all of it when the protocol numbers its events and nothing
+    // passed through.
+    if (identity && source.passThroughError === undefined) rendered.splice(0, rendered.length - 1);
     for (const event of rendered) out.push(event);
   };
   const strictStop = (error: TranslationError, out: unknown[], at: number): void =>

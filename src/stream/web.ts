@@ -214,7 +214,7 @@ function createByteTranslator(
  * Byte level: an SSE body in one protocol becomes an SSE body in another. The only file that touches
  * Web Streams; no `node:` imports. Output is batched: one chunk out per chunk in.
  *
- * The output never errors (API.md "How a stream ends"): a body that fails (a reset connection) or
+ * The output never errors: a body that fails (a reset connection) or
  * ends before its protocol's finish, an event that is not JSON or not valid, and in strict mode the
  * first loss, each end the output after everything translated so far with the target's error event,
  * and the body is released. Losses reach `options.onLoss`, the only channel at this level, with

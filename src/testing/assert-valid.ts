@@ -4,6 +4,7 @@ import { adapters } from "../protocols/index";
 import { entryOf } from "./arbitraries/index";
 import { pointerOf } from "./pointer";
 
+/** Which wire shape `assertValid` checks a value against. */
 export type PayloadKind = "request" | "response" | "streamEvent" | "errorBody";
 
 const schemaKeys = {

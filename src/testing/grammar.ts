@@ -1,5 +1,5 @@
 /**
- * Event grammars the official clients expect (research X1, X4, X5, X8, X10), checked over a whole
+ * Event grammars the official clients expect, checked over a whole
  * emitted sequence. Each checker returns the violations it found; an empty list means well-formed.
  */
 
@@ -162,5 +162,169 @@ export function generativeGrammar(events: readonly unknown[]): string[] {
   const blocked =
     isObject(last) && isObject(last.promptFeedback) && typeof last.promptFeedback.blockReason === "string";
   if (!errored && !finished && !blocked) problems.push("no chunk carries a finishReason");
+  return problems;
+}
+
+type OpenItem = { type: string; parts: string[]; summaries: number; closed: boolean };
+
+/**
+ * responses: `sequence_number` counts every event from 0; `response.created` first; items are added at
+ * the next `output_index` and every event about an item (its content parts, deltas, summary parts)
+ * names one that is added and not done; every item is done before the final event; exactly one final
+ * event (`response.completed` / `incomplete` / `failed`) ends the stream, its status matching its type
+ * and its output holding every item; after an `error` event only `response.failed` may follow.
+ */
+export function responsesGrammar(events: readonly unknown[]): string[] {
+  const problems: string[] = [];
+  const items: OpenItem[] = [];
+  let ended = false;
+  let errored = false;
+  const itemOf = (event: Json, position: number): OpenItem | undefined => {
+    const item = typeof event.output_index === "number" ? items[event.output_index] : undefined;
+    if (item === undefined || item.closed) {
+      problems.push(
+        `${String(event.type)} at event ${position} names output ${String(event.output_index)}, which is not open`,
+      );
+      return undefined;
+    }
+    return item;
+  };
+  events.forEach((event, position) => {
+    if (!isObject(event) || typeof event.type !== "string") {
+      problems.push(`event ${position} is not an event object`);
+      return;
+    }
+    const type = event.type;
+    if (event.sequence_number !== position)
+      problems.push(`event ${position} has sequence_number ${String(event.sequence_number)}`);
+    if (ended) problems.push(`${type} at event ${position} after the final event`);
+    if (errored && type !== "response.failed")
+      problems.push(`${type} at event ${position} after an error event`);
+    if (position === 0 && type !== "response.created")
+      problems.push(`the first event is ${type}, not response.created`);
+    switch (type) {
+      case "response.created":
+      case "response.in_progress":
+      case "response.queued":
+        if (position > 1) problems.push(`${type} at event ${position}`);
+        return;
+      case "error":
+        errored = true;
+        return;
+      case "response.completed":
+      case "response.incomplete":
+      case "response.failed": {
+        ended = true;
+        const response = isObject(event.response) ? event.response : {};
+        const status = type.slice("response.".length);
+        if (type !== "response.completed" && response.status !== status)
+          problems.push(`${type} carries status ${String(response.status)}`);
+        if (
+          type === "response.completed" &&
+          (response.status === "incomplete" || response.status === "failed")
+        )
+          problems.push(`response.completed carries status ${String(response.status)}`);
+        const open = items.filter((item) => !item.closed).length;
+        if (open > 0 && !errored && type !== "response.failed")
+          problems.push(`${open} items still open at ${type}`);
+        // A failed response need not list what was streamed before the failure (OpenAI's failed
+        // responses list what the service kept; a gateway ending a cut-off stream knows none).
+        const output = Array.isArray(response.output) ? response.output : [];
+        const done = items.filter((item) => item.closed).length;
+        if (output.length !== done && type !== "response.failed")
+          problems.push(`${type} holds ${output.length} items, ${done} were done`);
+        return;
+      }
+      case "response.output_item.added": {
+        const item = isObject(event.item) ? event.item : {};
+        if (event.output_index !== items.length)
+          problems.push(`item added at output ${String(event.output_index)}, expected ${items.length}`);
+        items.push({ type: String(item.type), parts: [], summaries: 0, closed: false });
+        return;
+      }
+      case "response.output_item.done": {
+        const item = itemOf(event, position);
+        if (item === undefined) return;
+        const done = isObject(event.item) ? event.item : {};
+        if (done.type !== item.type)
+          problems.push(`item ${String(event.output_index)} is done as ${String(done.type)}`);
+        item.closed = true;
+        return;
+      }
+      case "response.content_part.added": {
+        const item = itemOf(event, position);
+        if (item === undefined) return;
+        if (event.content_index !== item.parts.length)
+          problems.push(
+            `content part ${String(event.content_index)} added at event ${position}, expected ${item.parts.length}`,
+          );
+        item.parts.push(isObject(event.part) ? String(event.part.type) : "?");
+        return;
+      }
+      case "response.content_part.done":
+      case "response.output_text.delta":
+      case "response.output_text.done":
+      case "response.output_text.annotation.added":
+      case "response.refusal.delta":
+      case "response.refusal.done":
+      case "response.reasoning_text.delta":
+      case "response.reasoning_text.done": {
+        const item = itemOf(event, position);
+        const part = typeof event.content_index === "number" ? item?.parts[event.content_index] : undefined;
+        if (item !== undefined && part === undefined)
+          problems.push(
+            `${type} at event ${position} names content part ${String(event.content_index)}, which was not added`,
+          );
+        const expected = type.includes("output_text")
+          ? "output_text"
+          : type.includes("refusal")
+            ? "refusal"
+            : type.includes("reasoning")
+              ? "reasoning_text"
+              : part;
+        if (part !== undefined && part !== expected)
+          problems.push(`${type} at event ${position} is for a ${part} part`);
+        return;
+      }
+      case "response.function_call_arguments.delta":
+      case "response.function_call_arguments.done": {
+        const item = itemOf(event, position);
+        if (item !== undefined && item.type !== "function_call")
+          problems.push(`${type} for a ${item.type} item`);
+        return;
+      }
+      case "response.custom_tool_call_input.delta":
+      case "response.custom_tool_call_input.done": {
+        const item = itemOf(event, position);
+        if (item !== undefined && item.type !== "custom_tool_call")
+          problems.push(`${type} for a ${item.type} item`);
+        return;
+      }
+      case "response.reasoning_summary_part.added": {
+        const item = itemOf(event, position);
+        if (item === undefined) return;
+        if (event.summary_index !== item.summaries)
+          problems.push(`summary part ${String(event.summary_index)} added, expected ${item.summaries}`);
+        item.summaries++;
+        return;
+      }
+      case "response.reasoning_summary_part.done":
+      case "response.reasoning_summary_text.delta":
+      case "response.reasoning_summary_text.done": {
+        const item = itemOf(event, position);
+        if (
+          item !== undefined &&
+          (typeof event.summary_index !== "number" || event.summary_index >= item.summaries)
+        )
+          problems.push(
+            `${type} at event ${position} names summary part ${String(event.summary_index)}, which was not added`,
+          );
+        return;
+      }
+      default:
+        problems.push(`event type ${type} at event ${position} is not one this library sends`);
+    }
+  });
+  if (!ended) problems.push("the stream has no final event (response.completed, incomplete or failed)");
   return problems;
 }

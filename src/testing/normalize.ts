@@ -5,8 +5,21 @@
 
 type Json = unknown;
 
-const SYNTHESIZED_ID = /^(gp_(?:chatcmpl|msg|resp))_[0-9a-z]{11}((?:_\d+)?)$/;
+// A synthesized id, alone or inside an item id derived from it (responses `fc_gp_gp_resp_<digest>_0`).
+const SYNTHESIZED_ID = /^((?:[a-z]+_gp_)?gp_(?:chatcmpl|msg|resp))_[0-9a-z]{11}((?:_\d+)?)$/;
 
+/**
+ * Puts a payload in the form two equivalent translations share, for comparing them: -0 is 0,
+ * `undefined` and `stream: false` are absent, synthesized ids are one placeholder, string content is
+ * one text part, empty texts and reasoning are nothing, adjacent texts are joined, tool-call
+ * arguments are compared as parsed JSON, consecutive same-role turns are one. The round-trip and
+ * commutation laws compare through it; it returns a new value and never mutates its input.
+ * @param value - any JSON value (a request, response or list of events)
+ * @returns the value in normal form
+ * @example
+ * normalize({ stream: false, messages: [{ role: "user", content: "Hi" }] });
+ * // => { messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }] }
+ */
 export function normalize(value: Json): Json {
   if (Array.isArray(value)) return value.map(normalize);
   // -0 and 0 are one JSON number: text arguments (chat) print -0 as 0.
@@ -16,12 +29,32 @@ export function normalize(value: Json): Json {
   // body. Both are `<prefix>_<kind>_<digest>`; which digest is not part of the answer.
   if (typeof value === "string") return value.replace(SYNTHESIZED_ID, "$1_<digest>$2");
   if (value === null || typeof value !== "object") return value;
-  const object = value as Record<string, Json>;
+  let object = value as Record<string, Json>;
+  // A responses input or output text part of text only is a text part (chat and messages write `text`).
+  if ((object.type === "input_text" || object.type === "output_text") && isTextOnly(object))
+    return { type: "text", text: object.text };
+  // responses `instructions` is the request's system prompt: the same as a system message at the head of
+  // `input` (the two differ only in what a later request's previous_response_id carries over, a state
+  // a stateless translation never has).
+  if (typeof object.instructions === "string" && Array.isArray(object.input)) {
+    const { instructions, input, ...rest } = object;
+    object = { ...rest, input: [{ role: "system", content: instructions }, ...(input as Json[])] };
+  }
   const out: Record<string, Json> = {};
   for (const key of Object.keys(object).sort()) {
     const item = object[key];
     // Absent and undefined are the same on the wire (JSON.stringify drops undefined).
     if (item === undefined) continue;
+    // An empty tool list offers no tools, as no list does.
+    if (key === "tools" && Array.isArray(item) && item.length === 0) continue;
+    // A responses input message says the same with or without `type: "message"` (EasyInputMessage).
+    if (key === "type" && item === "message" && typeof object.role === "string") continue;
+    // `strict: false` is the default of a chat function and a messages tool: it says the same as no
+    // `strict`. Not of a responses function tool (`type: "function"` beside it), whose default is strict.
+    if (key === "strict" && item === false && object.type !== "function") continue;
+    // An empty list of stop sequences stops on nothing, as no list does.
+    if ((key === "stop" || key === "stop_sequences" || key === "stopSequences") && isEmptyList(item))
+      continue;
     // `stream: false` is every protocol's default: a body that says it and one that omits it ask the same.
     if (key === "stream" && item === false) continue;
     // chat's empty `reasoning_content` (`reasoning` in the vLLM and OpenRouter dialects) is no reasoning
@@ -33,17 +66,17 @@ export function normalize(value: Json): Json {
     // same stream plus one usage chunk, which the gateway needs to report usage in the client's protocol.
     if (key === "stream_options" && object.stream === true && isUsageOnly(item)) continue;
     // chat and messages define string `content` (and messages `system`) as one text part, and an empty
-    // text part says nothing (research R4, R5: every target drops it), nor does chat's `content: null`.
+    // text part says nothing (every target drops it), nor does chat's `content: null`.
     if (key === "content" || key === "system") {
       const parts = item === null ? [] : typeof item === "string" ? [{ type: "text", text: item }] : item;
       const kept = Array.isArray(parts)
         ? parts.map(normalize).filter((part) => !isEmptyText(part))
         : undefined;
-      // Adjacent texts of an assistant turn are one text: chat joins them (research R7).
+      // Adjacent texts of an assistant turn are one text: chat joins them.
       out[key] = kept === undefined ? normalize(parts) : object.role === "assistant" ? joinTexts(kept) : kept;
       continue;
     }
-    // The same for a generative model turn of a request (its empty text parts are dropped, research R5).
+    // The same for a generative model turn of a request (its empty text parts are dropped).
     if (key === "parts" && object.role === "model" && Array.isArray(item)) {
       out[key] = joinTexts(item.map(normalize).filter((part) => JSON.stringify(part) !== '{"text":""}'));
       continue;
@@ -61,9 +94,10 @@ export function normalize(value: Json): Json {
       continue;
     }
     // Consecutive user (or assistant) turns of role and content only are one turn with their parts in
-    // order: messages merges them itself, and research R2/R3 merge them so.
-    if ((key === "messages" || key === "contents") && Array.isArray(item)) {
-      out[key] = mergeTurns(item.map(normalize), key === "messages" ? "content" : "parts");
+    // order: messages merges them itself, and the encoders toward messages and generative merge them so.
+    // responses `input` messages likewise.
+    if ((key === "messages" || key === "contents" || key === "input") && Array.isArray(item)) {
+      out[key] = mergeTurns(item.map(normalize), key === "contents" ? "parts" : "content");
       continue;
     }
     out[key] = normalize(item);
@@ -94,8 +128,8 @@ function mergeTurns(turns: Json[], parts: "content" | "parts"): Json[] {
 }
 
 /**
- * Adjacent generative text parts of one kind are one text: a stream splits text anywhere (research X8),
- * and a signature on the later one ends the block (X7): `[{text:"a"},{text:"b",thoughtSignature:"S"}]`
+ * Adjacent generative text parts of one kind are one text: a stream splits text anywhere,
+ * and a signature on the later one ends the block: `[{text:"a"},{text:"b",thoughtSignature:"S"}]`
  * says `[{text:"ab",thoughtSignature:"S"}]`.
  */
 function foldParts(parts: Json[]): Json[] {
@@ -155,6 +189,16 @@ function isEmptyText(part: Json): boolean {
   return type === "text" && text === "" && size === 2;
 }
 
+/** `{type, text}` and at most an empty `annotations` list. */
+function isTextOnly(part: Record<string, Json>): boolean {
+  for (const key of Object.keys(part)) {
+    if (key === "type" || key === "text") continue;
+    if (key === "annotations" && Array.isArray(part.annotations) && part.annotations.length === 0) continue;
+    return false;
+  }
+  return typeof part.text === "string";
+}
+
 function isUsageOnly(options: Json): boolean {
   if (options === null || typeof options !== "object") return false;
   const keys = Object.keys(options);
@@ -167,4 +211,8 @@ function parsedOrSame(text: string): Json {
   } catch {
     return text;
   }
+}
+
+function isEmptyList(value: Json): boolean {
+  return Array.isArray(value) && value.length === 0;
 }

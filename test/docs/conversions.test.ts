@@ -17,6 +17,7 @@ import {
   fixturesDir,
   generativeModel,
   readJsonFixture,
+  storedHistory,
   streamEvents,
   type WiredEntry,
   wiredFixtures,
@@ -107,6 +108,7 @@ function observe(section: Section, entry: WiredEntry, to: (typeof protocols)[num
           ...set,
           model: generativeModel(entry),
           stream: entry.url.includes(":streamGenerateContent"),
+          history: to === entry.protocol ? undefined : storedHistory(entry, readJsonFixture(entry)),
         }).losses,
       );
     } else if (section === "response") {

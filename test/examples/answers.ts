@@ -10,7 +10,23 @@ export type Answer = { text: string; calls: { name: string; args: unknown }[] };
 // biome-ignore lint/suspicious/noExplicitAny: raw fixture JSON, read loosely
 type Json = Record<string, any>;
 
+/** A responses answer: the text of its message items, its function calls. */
+function fromOutput(output: Json[]): Answer {
+  return {
+    text: output
+      .filter((item) => item.type === "message")
+      .flatMap((item: Json) => item.content)
+      .filter((part: Json) => part.type === "output_text")
+      .map((part: Json) => part.text)
+      .join(""),
+    calls: output
+      .filter((item) => item.type === "function_call")
+      .map((item) => ({ name: item.name, args: JSON.parse(item.arguments) })),
+  };
+}
+
 function fromResponse(protocol: UpstreamProtocol, body: Json): Answer {
+  if (protocol === "responses") return fromOutput(body.output);
   if (protocol === "chat") {
     const message = body.choices[0].message;
     return {
@@ -48,6 +64,11 @@ function fromStream(protocol: UpstreamProtocol, sse: string): Answer {
   const events = sseDataPayloads(sse)
     .filter((data) => data !== "[DONE]")
     .map((data) => JSON.parse(data) as Json);
+  if (protocol === "responses") {
+    // The items as they were done, in the order of their output index.
+    const done = events.filter((event) => event.type === "response.output_item.done");
+    return fromOutput(done.sort((a, b) => a.output_index - b.output_index).map((event) => event.item));
+  }
   if (protocol === "generative") {
     const answers = events.map((event) => fromResponse("generative", event));
     return {

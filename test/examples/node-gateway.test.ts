@@ -14,7 +14,7 @@ import { type Answer, answerOf } from "./answers";
 import { ANSWERS, errorAnswer, MESSAGES_RATE_LIMIT, startUpstream, type UpstreamProtocol } from "./upstream";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const UPSTREAMS: UpstreamProtocol[] = ["chat", "messages", "generative"];
+const UPSTREAMS: UpstreamProtocol[] = ["chat", "messages", "generative", "responses"];
 
 type Gateway = { url: string; child: ChildProcess; stderr: () => string };
 
@@ -184,8 +184,35 @@ function genaiClient(url: string): Client {
   };
 }
 
+/** The `openai` SDK's responses API: `responses.create`, and `responses.stream(...).finalResponse()`. */
+function responsesClient(url: string): Client {
+  const client = new OpenAI({ apiKey: "sk-test", baseURL: `${url}/v1`, maxRetries: 0 });
+  const request = (model: string, tools: boolean) => ({
+    model,
+    input: "Where am I?",
+    ...(tools ? { tools: [{ type: "function" as const, ...TOOLS, strict: false }] } : {}),
+  });
+  const answer = (response: OpenAI.Responses.Response): Answer => ({
+    text: response.output_text,
+    calls: response.output.flatMap((item) =>
+      item.type === "function_call" ? [{ name: item.name, args: JSON.parse(item.arguments) }] : [],
+    ),
+  });
+  return {
+    create: async (model, tools) => answer(await client.responses.create(request(model, tools))),
+    stream: async (model, tools) =>
+      answer(await client.responses.stream(request(model, tools)).finalResponse()),
+    errorClass: {
+      rateLimit: OpenAI.RateLimitError,
+      badRequest: OpenAI.BadRequestError,
+      stream: OpenAI.APIError,
+    },
+  };
+}
+
 const CLIENTS: [string, (url: string) => Client][] = [
   ["openai", openaiClient],
+  ["openai (responses)", responsesClient],
   ["@anthropic-ai/sdk", anthropicClient],
   ["@google/genai", genaiClient],
 ];
@@ -312,7 +339,12 @@ describe.each(UPSTREAMS)("examples/node-gateway.mjs in front of a %s upstream", 
         : request.path === ANSWERS_PATH[protocol],
     );
     expect(seen.length).toBeGreaterThan(0);
-    const key = { chat: "authorization", messages: "x-api-key", generative: "x-goog-api-key" }[protocol];
+    const key = {
+      chat: "authorization",
+      messages: "x-api-key",
+      generative: "x-goog-api-key",
+      responses: "authorization",
+    }[protocol];
     for (const request of seen) expect(request.headers[key]).toContain("sk-upstream");
   });
 });
@@ -321,6 +353,7 @@ const ANSWERS_PATH: Record<UpstreamProtocol, string> = {
   chat: "/v1/chat/completions",
   messages: "/v1/messages",
   generative: "/v1beta/models",
+  responses: "/v1/responses",
 };
 
 describe("the example gateway's own answers", () => {
@@ -379,7 +412,7 @@ describe("the example gateway's own answers", () => {
 
   test("an unknown UPSTREAM_PROTOCOL stops the gateway with an error naming the valid ones", async () => {
     await expect(startGateway({ UPSTREAM_URL: upstream.url, UPSTREAM_PROTOCOL: "openai" })).rejects.toThrow(
-      /UPSTREAM_PROTOCOL "openai" is not one of the protocols: use one of chat, messages, generative/,
+      /UPSTREAM_PROTOCOL "openai" is not one of the protocols: use one of chat, messages, generative, responses/,
     );
   });
 });

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type FixtureEntry, fixtureIndex, readFixture } from "../helpers/fixtures";
 
-export type UpstreamProtocol = "chat" | "messages" | "generative";
+export type UpstreamProtocol = "chat" | "messages" | "generative" | "responses";
 export type Scenario = "text" | "tool" | "rate-limit" | "bad-request" | "reset";
 
 type Answers = {
@@ -45,6 +45,15 @@ export const ANSWERS: Record<UpstreamProtocol, Answers> = {
     "rate-limit": "generative/error/vertex-429-quota-exceeded.json",
     "bad-request": "generative/error/vertex-400-user-location.json",
   },
+  responses: {
+    text: ["responses/response/openai-text.json", "responses/stream/openai-text.sse"],
+    tool: [
+      "responses/response/openai-function-call.json",
+      "responses/stream/openai-function-call-reasoning.sse",
+    ],
+    "rate-limit": "responses/error/openai-429-insufficient-quota.json",
+    "bad-request": "responses/error/openai-400-unsupported-parameter.json",
+  },
 };
 
 export const MESSAGES_RATE_LIMIT = {
@@ -72,6 +81,7 @@ export type Received = { path: string; headers: IncomingMessage["headers"]; body
 function where(path: string): { protocol: UpstreamProtocol; model?: string; stream?: boolean } | undefined {
   if (path === "/v1/chat/completions") return { protocol: "chat" };
   if (path === "/v1/messages") return { protocol: "messages" };
+  if (path === "/v1/responses") return { protocol: "responses" };
   const method = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent)$/.exec(path);
   if (method === null) return undefined;
   return {

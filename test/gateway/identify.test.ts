@@ -281,7 +281,7 @@ const routes: Row[] = [
     method: "POST",
     path: "/v1/responses",
     headers: bearer,
-    out: { operation: "responses", token: "sk-t" },
+    out: { protocol: "responses", operation: "responses", token: "sk-t" },
   },
   {
     title: "image generations (spec 4.6)",
@@ -414,6 +414,23 @@ describe("identifyRequest: 401 in the client protocol's error shape", () => {
         body: {
           error: {
             message: expect.stringContaining(missing),
+            type: "invalid_request_error",
+            param: null,
+            code: "invalid_api_key",
+          },
+        },
+      },
+    });
+  });
+
+  test("responses without a token: the chat-style envelope the responses API answers with", () => {
+    const out = identifyRequest({ method: "POST", path: "/v1/responses", headers: {} });
+    expect(out).toEqual({
+      error: {
+        status: 401,
+        body: {
+          error: {
+            message: expect.stringContaining("Authorization: Bearer"),
             type: "invalid_request_error",
             param: null,
             code: "invalid_api_key",

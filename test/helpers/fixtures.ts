@@ -7,10 +7,10 @@ import { protocols } from "../../src/protocols/index";
 export type { Protocol };
 
 /**
- * A protocol with recorded fixtures. It may not be wired into the library yet (issue 15: `responses`
- * has schemas and fixtures, its translation comes in phase 2); once it is, this is `Protocol`.
+ * A protocol with recorded fixtures. A protocol may have fixtures before it is wired into the library
+ * (as responses had, issue 15); today every one is, so this is `Protocol`.
  */
-export type FixtureProtocol = Protocol | "responses";
+export type FixtureProtocol = Protocol;
 
 export type FixtureEntry = {
   path: string;
@@ -93,4 +93,21 @@ export function recordedEvents(path: string): unknown[] {
 export function generativeModel(entry: FixtureEntry): string | undefined {
   const match = /\/models\/([^?]+):[A-Za-z]+/.exec(entry.url);
   return match?.[1];
+}
+
+/**
+ * What a gateway would have stored for a recorded responses request that continues an earlier
+ * response (`previous_response_id`, `conversation`): the user turn that began it and the calls its
+ * function outputs answer. The library keeps no state, so a translation needs it in `options.history`;
+ * `undefined` for any other request.
+ */
+export function storedHistory(entry: FixtureEntry, body: unknown): unknown[] | undefined {
+  if (entry.protocol !== "responses") return undefined;
+  const request = body as { previous_response_id?: unknown; conversation?: unknown; input?: unknown };
+  if (typeof request.previous_response_id !== "string" && request.conversation == null) return undefined;
+  const input = Array.isArray(request.input) ? (request.input as { type?: string; call_id?: string }[]) : [];
+  const calls = input
+    .filter((item) => item.type === "function_call_output")
+    .map((item) => ({ type: "function_call", call_id: item.call_id, name: "tool", arguments: "{}" }));
+  return [{ role: "user", content: "Earlier question" }, ...calls];
 }

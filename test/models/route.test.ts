@@ -17,12 +17,9 @@ const TYPES = [
 ] as const;
 type EndpointType = (typeof TYPES)[number];
 
-// The responses protocol is translated only once this library knows it.
-const knowsResponses = (protocols as readonly string[]).includes("responses");
 const translated = (upstream: string) => ({ upstream, translate: true });
 const native = (upstream: string) => ({ upstream, translate: false });
-const viaResponses = knowsResponses ? translated("responses") : undefined;
-const fromResponses = (upstream: string) => (knowsResponses ? translated(upstream) : undefined);
+const viaResponses = translated("responses");
 
 // Client requests as identifyRequest gives them, and per single endpoint type of the model the
 // expected upstream (undefined: refused).
@@ -73,14 +70,12 @@ const table: {
   },
   {
     client: "responses",
-    request: knowsResponses
-      ? { protocol: "responses" as never, operation: "responses" }
-      : { operation: "responses" },
+    request: { protocol: "responses", operation: "responses" },
     expected: {
       "std-response": native("responses"),
-      std: fromResponses("chat"),
-      msg: fromResponses("messages"),
-      gen: fromResponses("generative"),
+      std: translated("chat"),
+      msg: translated("messages"),
+      gen: translated("generative"),
     },
   },
   {
@@ -262,6 +257,7 @@ describe("endpointTypeOf", () => {
     ["chat", "std"],
     ["messages", "msg"],
     ["generative", "gen"],
+    ["responses", "std-response"],
   ] as const)("%s → %s", (protocol, type) => {
     expect(endpointTypeOf(protocol)).toBe(type);
   });

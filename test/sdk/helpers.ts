@@ -34,6 +34,8 @@ export function sdkModel(protocol: Protocol, body: string, stream: boolean): Lan
       return createAnthropic({ ...common, baseURL: "http://local.test/v1" })("claude-test");
     case "generative":
       return createGoogleGenerativeAI({ ...common, baseURL: "http://local.test/v1beta" })("gemini-test");
+    case "responses":
+      return createOpenAI({ ...common, baseURL: "http://local.test/v1" }).responses("gpt-test");
   }
 }
 

@@ -42,12 +42,54 @@ const started: Partial<Record<Protocol, unknown[]>> = {
   generative: [
     { responseId: "r", candidates: [{ index: 0, content: { role: "model", parts: [{ text: "Hal" }] } }] },
   ],
+  responses: [
+    {
+      type: "response.created",
+      sequence_number: 0,
+      response: {
+        id: "resp_1",
+        object: "response",
+        created_at: 1,
+        status: "in_progress",
+        model: "o",
+        output: [],
+      },
+    },
+    {
+      type: "response.output_item.added",
+      sequence_number: 1,
+      output_index: 0,
+      item: { id: "msg_1", type: "message", status: "in_progress", role: "assistant", content: [] },
+    },
+    {
+      type: "response.content_part.added",
+      sequence_number: 2,
+      item_id: "msg_1",
+      output_index: 0,
+      content_index: 0,
+      part: { type: "output_text", text: "", annotations: [] },
+    },
+    {
+      type: "response.output_text.delta",
+      sequence_number: 3,
+      item_id: "msg_1",
+      output_index: 0,
+      content_index: 0,
+      delta: "Hal",
+    },
+  ],
 };
 
 const failure: Partial<Record<Protocol, unknown>> = {
   chat: { error: { message: "Overloaded", type: "overloaded_error", code: null } },
   messages: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
   generative: { error: { code: 503, message: "Overloaded", status: "UNAVAILABLE" } },
+  // As recorded (test/fixtures/responses/stream/openai-error-insufficient-quota.sse): the error nested.
+  responses: {
+    type: "error",
+    sequence_number: 4,
+    error: { type: "server_error", code: "server_error", message: "Overloaded", param: null },
+  },
 };
 
 // The pairs are those of the examples above (each protocol's started stream and error event).
@@ -70,8 +112,22 @@ describe.each(pairs)("%s → %s", (from, to) => {
     const last = out.at(-1) as Record<string, unknown>;
     const text = JSON.stringify(out);
     if (to === "messages") {
-      expect(last).toEqual({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+      // responses has no code for an overloaded service: its server_error is messages' api_error.
+      const type = from === "responses" ? "api_error" : "overloaded_error";
+      expect(last).toEqual({ type: "error", error: { type, message: "Overloaded" } });
       expect(text).not.toContain("message_stop");
+    } else if (to === "responses") {
+      // The `error` event (which the SDKs raise), then the failed response; never a completed one.
+      expect(out.at(-2)).toMatchObject({
+        type: "error",
+        message: "Overloaded",
+        error: { message: "Overloaded" },
+      });
+      expect(last).toMatchObject({
+        type: "response.failed",
+        response: { status: "failed", error: { message: "Overloaded" } },
+      });
+      expect(text).not.toMatch(/response\.(completed|incomplete)/);
     } else {
       expect(last.error).toMatchObject({ message: "Overloaded" });
       expect(text).not.toContain("[DONE]");
@@ -90,6 +146,15 @@ describe.each(pairs)("%s → %s", (from, to) => {
       expect(last).toMatchObject({ type: "error", error: { type: "api_error" } });
       expect(text).not.toContain("message_stop");
       expect(text).not.toContain("message_delta");
+    } else if (to === "responses") {
+      expect(last).toMatchObject({
+        type: "response.failed",
+        response: {
+          status: "failed",
+          error: { message: expect.stringContaining("ended before its finish") },
+        },
+      });
+      expect(text).not.toMatch(/response\.(completed|incomplete)/);
     } else {
       expect(last.error).toMatchObject({ message: expect.stringContaining("ended before its finish") });
       expect(text).not.toContain("[DONE]");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { resolvePointer } from "../../src/common/pointer";
-import { chat, generative, messages, translateRequest, translateResponse } from "../../src/index";
+import { chat, generative, messages, protocols, translateRequest, translateResponse } from "../../src/index";
 import { generativeModel, readJsonFixture, wiredFixtures } from "../helpers/fixtures";
 
 const kinds = (losses: readonly { path: string; kind: string }[]) =>
@@ -349,22 +349,50 @@ describe("mappings that exist are made", () => {
 });
 
 describe("every loss of a recorded payload's translation points into it", () => {
-  const protocols = ["chat", "messages", "generative"] as const;
   for (const entry of [...wiredFixtures("request"), ...wiredFixtures("response")]) {
     for (const to of protocols.filter((protocol) => protocol !== entry.protocol)) {
       test(`${entry.path} → ${to}`, () => {
         const body = readJsonFixture(entry);
+        // A request that continues a stored response needs its items (here: none the losses point into).
+        const continues =
+          entry.protocol === "responses" &&
+          ((body as { previous_response_id?: unknown }).previous_response_id != null ||
+            (body as { conversation?: unknown }).conversation != null);
+        const history = continues ? [{ role: "user", content: "Earlier" }, ...calledBy(body)] : undefined;
         const { losses } =
           entry.kind === "request"
-            ? translateRequest(entry.protocol, to, body, { model: generativeModel(entry), maxTokens: 64 })
+            ? translateRequest(entry.protocol, to, body, {
+                model: generativeModel(entry),
+                maxTokens: 64,
+                history,
+              })
             : translateResponse(entry.protocol, to, body);
         for (const item of losses) {
           expect(item.path).not.toBe("");
+
           // A synthesized value may stand for a field the input lacks (`/max_tokens`); anything else was in it.
           if (item.kind !== "synthesized")
-            expect(resolvePointer(body, item.path).found, item.path).toBe(true);
+            // Losses about items of options.history point into it (`/history/…`).
+            expect(
+              resolvePointer(item.path.startsWith("/history/") ? { history } : body, item.path).found,
+              item.path,
+            ).toBe(true);
         }
       });
     }
   }
 });
+
+/** The function calls the outputs of a responses request answer, as a stored history holds them. */
+function calledBy(body: unknown): unknown[] {
+  const input = (body as { input?: unknown }).input;
+  if (!Array.isArray(input)) return [];
+  return input
+    .filter((item) => (item as { type?: unknown }).type === "function_call_output")
+    .map((item) => ({
+      type: "function_call",
+      call_id: (item as { call_id: string }).call_id,
+      name: "tool",
+      arguments: "{}",
+    }));
+}

@@ -220,3 +220,17 @@ void [
   ourErrorEvent,
   ourProgress,
 ];
+
+// ─── The table: the wire types of "responses" are these schemas' ──────────────────────────────────
+
+import type { ErrorBodyOf, EventOf, RequestOf, ResponseOf } from "../../src/index";
+import type { historyOf } from "../../src/protocols/responses/history";
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const requestOf: Same<RequestOf<"responses">, responses.Request> = true;
+const responseOf: Same<ResponseOf<"responses">, responses.Response> = true;
+const eventOf: Same<EventOf<"responses">, responses.StreamEvent> = true;
+const errorBodyOf: Same<ErrorBodyOf<"responses">, responses.ErrorBody> = true;
+// What historyOf stores is what options.history and a request's `input` take.
+const stored: Same<ReturnType<typeof historyOf>, responses.InputItem[]> = true;
+void [requestOf, responseOf, eventOf, errorBodyOf, stored];

@@ -2,7 +2,7 @@
  * What every chat-compatible dialect puts in an assistant message, read without configuration, for
  * request history (`messages-decode.ts`) and responses (`response.ts`) alike: content arrays with
  * Mistral thinking chunks, OpenRouter `reasoning_details` (signatures, encrypted reasoning), OpenAI
- * `custom` tool calls, Gemini's `extra_content.google.thought_signature` (research §3).
+ * `custom` tool calls, Gemini's `extra_content.google.thought_signature`.
  */
 import { isKnown, type Keys, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";

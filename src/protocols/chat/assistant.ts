@@ -59,8 +59,8 @@ function reasoningDetail(part: common.ReasoningPart, index: number): chat.Reason
 }
 
 /**
- * Walks `parts` once: adjacent texts (and reasonings, refusals) are joined with no separator
- * (research R7); a call with no id gets `syntheticId(options, seed, <its ordinal>)`.
+ * Walks `parts` once: adjacent texts (and reasonings, refusals) are joined with no separator;
+ * a call with no id gets `syntheticId(options, seed, <its ordinal>)`.
  */
 export function encodeAssistant(
   parts: readonly common.Part[],

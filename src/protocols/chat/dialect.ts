@@ -1,7 +1,6 @@
 /**
  * What each chat-compatible upstream expects of a body encoded toward chat (`options.chatDialect`): one
- * row per dialect. Decoding needs no table: every dialect's fields are read (research
- * responses-and-dialects.md §3).
+ * row per dialect. Decoding needs no table: every dialect's fields are read.
  * @see https://api-docs.deepseek.com/guides/thinking_mode
  * @see https://openrouter.ai/docs/use-cases/reasoning-tokens
  * @see https://help.aliyun.com/en/model-studio/deep-thinking

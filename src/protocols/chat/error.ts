@@ -1,5 +1,5 @@
 /**
- * Chat error bodies ↔ common error info: status first, refined by `type`/`code` (research E1, E3, E4).
+ * Chat error bodies ↔ common error info: status first, refined by `type`/`code`.
  * @see https://platform.openai.com/docs/guides/error-codes
  */
 import { errorKindOfStatus, plainErrorText, reportUnread, unreadFields } from "../../common/error-kind";
@@ -115,7 +115,7 @@ export function chatErrorType(kind: common.ErrorKind): string {
 }
 
 /**
- * Common error → chat status and body; the source's own type goes in `code` (E3). 529 becomes 503. The
+ * Common error → chat status and body; the source's own type goes in `code`. 529 becomes 503. The
  * one table for an error as a body and as a stream event; `losses` gets the fields the body cannot hold.
  */
 export function encodeChatError(

@@ -1,6 +1,6 @@
 /**
  * chat's own fields with no common slot, kept in `extra` so that chat itself restores them exactly
- * (accumulate/replay, research X12). Other protocols ignore them: the decoders report them as dropped.
+ * (accumulate/replay). Other protocols ignore them: the decoders report them as dropped.
  */
 import { isKnown, type Keys, unknownKeys } from "../../common/json";
 import type * as common from "../../common/model";
@@ -70,7 +70,7 @@ export function isEmptyAudio(audio: object, except?: string): boolean {
   return true;
 }
 
-/** Empty text a stream never carries as a delta; not `content`, whose `""` opens every chat stream (X1). */
+/** Empty text a stream never carries as a delta; not `content`, whose `""` opens every chat stream. */
 export const EMPTY_TEXT: Keys = ["refusal", "reasoning_content", "reasoning"];
 
 /**

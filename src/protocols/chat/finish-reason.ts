@@ -1,5 +1,5 @@
 /**
- * Chat `finish_reason` ↔ common finish reason (research F1, F2).
+ * Chat `finish_reason` ↔ common finish reason.
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-choices
  */
 import type * as common from "../../common/model";
@@ -23,7 +23,7 @@ export function decodeChatFinishReason(reason: string): common.FinishReason {
 export type ChatFinishReason = "stop" | "length" | "tool_calls" | "content_filter";
 
 /**
- * Common finish reason → chat; tool calls in the output win over the source's reason (F2), and a reason
+ * Common finish reason → chat; tool calls in the output win over the source's reason, and a reason
  * claiming tool calls without one is a plain stop. `approximate` is true when chat has no exact
  * equivalent: a paused turn, a refusal, an exceeded context window, an error or an unknown reason.
  */

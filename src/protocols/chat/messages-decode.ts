@@ -42,7 +42,7 @@ const SYSTEM_PART_KEYS: Keys = ["type", "text", "cache_control"];
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 
-/** A tool call's arguments text → parsed object when it is one; the raw text is always kept (U9). */
+/** A tool call's arguments text → parsed object when it is one; the raw text is always kept. */
 export function decodeToolCall(
   call: { id?: string | undefined; name: string; arguments: string },
   source: string,
@@ -139,7 +139,7 @@ export function decodeMessages(
 ): { system: common.SystemBlock[]; messages: common.Message[] } {
   const system: common.SystemBlock[] = [];
   const turns: common.Message[] = [];
-  // A system message after the conversation began changes meaning when hoisted (research S1).
+  // A system message after the conversation began changes meaning when hoisted.
   let seenTurn = false;
   const names = new Map<string, string>();
   messages.forEach((message, index) => {

@@ -1,6 +1,6 @@
 /**
  * Common system blocks and turns → chat `messages`: system blocks at the top, tool results as `tool`
- * messages (before the rest of their user turn), reasoning as `reasoning_content` (research K7).
+ * messages (before the rest of their user turn), reasoning as `reasoning_content`.
  */
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
@@ -182,7 +182,7 @@ function encodeAssistantTurn(
   if (reasoningDetails !== undefined) value.reasoning_details = reasoningDetails;
   else if (reasoning !== undefined) value[dialect.reasoningField] = reasoning;
   else if (dialect.reasoningOnToolTurns && toolCalls.length > 0) {
-    // DeepSeek rejects a tool-call turn of the history without its reasoning (research K7).
+    // DeepSeek rejects a tool-call turn of the history without its reasoning.
     value[dialect.reasoningField] = "";
     losses.push(
       loss(

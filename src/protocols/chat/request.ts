@@ -245,7 +245,7 @@ function firstGiven<T>(
 
 const MAX_STOP = 4;
 
-/** Reasoning budget → chat effort bucket (research K2: ≤1024 low, ≤8192 medium, above high). */
+/** Reasoning budget → chat effort bucket (≤1024 low, ≤8192 medium, above high). */
 export function effortForBudget(budget: number): "low" | "medium" | "high" {
   if (budget <= 1024) return "low";
   if (budget <= 8192) return "medium";
@@ -420,8 +420,8 @@ function encodeResponseFormat(
 
 /**
  * Common request → chat request in `options.chatDialect` (dialect.ts). The OpenAI dialect sends the output
- * budget as `max_completion_tokens`, the current field: its reasoning models reject `max_tokens` (research
- * P5); the compatible dialects send `max_tokens`, which many servers know alone.
+ * budget as `max_completion_tokens`, the current field: its reasoning models reject `max_tokens`;
+ * the compatible dialects send `max_tokens`, which many servers know alone.
  */
 export function encodeChatRequest(
   request: common.Request,

@@ -1,6 +1,6 @@
 /**
  * Chat completion ↔ common response: text, reasoning, refusals, tool calls, citations, finish reasons,
- * usage, ids (research F1–F9, K4).
+ * usage, ids.
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 
@@ -342,7 +342,7 @@ function isEmptyObject(value: object): boolean {
   return true;
 }
 
-/** Common response → chat completion; a missing id or `created` comes from `options` (F8), never the clock. */
+/** Common response → chat completion; a missing id or `created` comes from `options`, never the clock. */
 export function encodeChatResponse(
   response: common.Response,
   options: ResolvedOptions,
@@ -350,7 +350,7 @@ export function encodeChatResponse(
   const losses: Loss[] = [];
   // An id the input lacks is derived from what it carries: different responses, different ids.
   const id = response.id ?? syntheticId(options, `chatcmpl_${response.seed ?? inputSeed(response)}`);
-  // A blocked prompt is a refusal of the whole request (research F3), also when an empty candidate came with it.
+  // A blocked prompt is a refusal of the whole request, also when an empty candidate came with it.
   const blocked =
     response.promptBlocked !== undefined && response.choices.every((choice) => choice.parts.length === 0);
   const choices = blocked ? [] : response.choices.map((choice) => encodeChoice(choice, id, options, losses));

@@ -14,29 +14,48 @@ function openEnum<const T extends string>(): z.ZodType<T | (string & {})> {
 
 /** A prompt-caching hint some chat gateways accept on parts (OpenRouter passes it to Anthropic). */
 export const cacheControl = z.looseObject({ type: z.string(), ttl: z.string().optional() });
+/**
+ * A prompt-caching hint some chat gateways accept on parts (OpenRouter passes it to Anthropic). The type
+ * `cacheControl` parses to.
+ */
 export type CacheControl = z.infer<typeof cacheControl>;
 
+/** A text content part: `{ type: "text", text }`. */
 export const textPart = z.looseObject({
   type: z.literal("text"),
   text: z.string(),
   cache_control: cacheControl.optional(),
 });
+/** A text content part: `{ type: "text", text }`. The type `textPart` parses to. */
 export type TextPart = z.infer<typeof textPart>;
 
+/**
+ * An image content part: `{ type: "image_url", image_url: { url, detail? } }`; `url` is an http(s) URL or a `data:` URL.
+ */
 export const imageUrlPart = z.looseObject({
   type: z.literal("image_url"),
   image_url: z.looseObject({ url: z.string(), detail: openEnum<"auto" | "low" | "high">().optional() }),
   cache_control: cacheControl.optional(),
 });
+/**
+ * An image content part: `{ type: "image_url", image_url: { url, detail? } }`; `url` is an http(s) URL or a
+ * `data:` URL. The type `imageUrlPart` parses to.
+ */
 export type ImageUrlPart = z.infer<typeof imageUrlPart>;
 
+/** An audio content part: `{ type: "input_audio", input_audio: { data, format } }` (base64 data). */
 export const inputAudioPart = z.looseObject({
   type: z.literal("input_audio"),
   input_audio: z.looseObject({ data: z.string(), format: openEnum<"wav" | "mp3">() }),
   cache_control: cacheControl.optional(),
 });
+/**
+ * An audio content part: `{ type: "input_audio", input_audio: { data, format } }` (base64 data). The type
+ * `inputAudioPart` parses to.
+ */
 export type InputAudioPart = z.infer<typeof inputAudioPart>;
 
+/** A file content part: `{ type: "file", file: { file_data?, file_id?, filename? } }`. */
 export const filePart = z.looseObject({
   type: z.literal("file"),
   file: z.looseObject({
@@ -46,9 +65,18 @@ export const filePart = z.looseObject({
   }),
   cache_control: cacheControl.optional(),
 });
+/**
+ * A file content part: `{ type: "file", file: { file_data?, file_id?, filename? } }`. The type `filePart`
+ * parses to.
+ */
 export type FilePart = z.infer<typeof filePart>;
 
+/** A refusal content part of an assistant message: `{ type: "refusal", refusal }`. */
 export const refusalPart = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+/**
+ * A refusal content part of an assistant message: `{ type: "refusal", refusal }`. The type `refusalPart`
+ * parses to.
+ */
 export type RefusalPart = z.infer<typeof refusalPart>;
 
 /**
@@ -61,6 +89,10 @@ export const thinkingPart = z.looseObject({
   thinking: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
   closed: z.boolean().nullable().optional(),
 });
+/**
+ * Mistral's reasoning chunk in an assistant message's content (and in stream deltas): `thinking` is a list of
+ * chunks, text ones carrying the reasoning. The type `thinkingPart` parses to.
+ */
 export type ThinkingPart = z.infer<typeof thinkingPart>;
 
 /** A content chunk of another kind in an assistant message (Mistral `reference` ...): kept as given. */
@@ -69,6 +101,10 @@ export const otherAssistantPart = z.looseObject({
     .string()
     .refine((type) => type !== "text" && type !== "refusal" && type !== "thinking", "a known part type"),
 });
+/**
+ * A content chunk of another kind in an assistant message (Mistral `reference` ...): kept as given. The type
+ * `otherAssistantPart` parses to.
+ */
 export type OtherAssistantPart = z.infer<typeof otherAssistantPart>;
 
 /** A content part of an assistant message, request history or response: text, refusal, thinking, or another kind. */
@@ -76,6 +112,10 @@ export const assistantPart = z.union([
   z.discriminatedUnion("type", [textPart, refusalPart, thinkingPart]),
   otherAssistantPart,
 ]);
+/**
+ * A content part of an assistant message, request history or response: text, refusal, thinking, or another
+ * kind. The type `assistantPart` parses to.
+ */
 export type AssistantPart = z.infer<typeof assistantPart>;
 
 /**
@@ -94,8 +134,15 @@ export const reasoningDetail = z.looseObject({
   id: z.string().nullable().optional(),
   index: z.number().nullable().optional(),
 });
+/**
+ * One entry of OpenRouter's `reasoning_details`: `reasoning.text` (with the provider's `signature`),
+ * `reasoning.summary` or `reasoning.encrypted` (`data`); `format` names the provider the signature or data
+ * belongs to (`anthropic-claude-v1`, `google-gemini-v1`, `openai-responses-v1`, `unknown`). The type
+ * `reasoningDetail` parses to.
+ */
 export type ReasoningDetail = z.infer<typeof reasoningDetail>;
 
+/** Any content part of a message, by `type`: text, image, audio, file or refusal (vendor parts are kept). */
 export const contentPart = z.discriminatedUnion("type", [
   textPart,
   imageUrlPart,
@@ -103,6 +150,10 @@ export const contentPart = z.discriminatedUnion("type", [
   filePart,
   refusalPart,
 ]);
+/**
+ * Any content part of a message, by `type`: text, image, audio, file or refusal (vendor parts are kept). The
+ * type `contentPart` parses to.
+ */
 export type ContentPart = z.infer<typeof contentPart>;
 
 // ─── Tool calls ───────────────────────────────────────────────────────────────────────────────────
@@ -115,51 +166,88 @@ export type ContentPart = z.infer<typeof contentPart>;
 export const extraContent = z.looseObject({
   google: z.looseObject({ thought_signature: z.string().optional() }).optional(),
 });
+/**
+ * Gemini's OpenAI-compatible endpoint carries a call's thought signature here; it must come back with the
+ * call on the next turn. The type `extraContent` parses to.
+ */
 export type ExtraContent = z.infer<typeof extraContent>;
 
+/**
+ * A function tool call of an assistant message: `{ id, type: "function", function: { name, arguments } }` (`arguments` is JSON text).
+ */
 export const functionToolCall = z.looseObject({
   id: z.string(),
   type: z.literal("function"),
   function: z.looseObject({ name: z.string(), arguments: z.string() }),
   extra_content: extraContent.optional(),
 });
+/**
+ * A function tool call of an assistant message: `{ id, type: "function", function: { name, arguments } }`
+ * (`arguments` is JSON text). The type `functionToolCall` parses to.
+ */
 export type FunctionToolCall = z.infer<typeof functionToolCall>;
 
+/**
+ * A custom tool call of an assistant message: `{ id, type: "custom", custom: { name, input } }` (free-form text input).
+ */
 export const customToolCall = z.looseObject({
   id: z.string(),
   type: z.literal("custom"),
   custom: z.looseObject({ name: z.string(), input: z.string() }),
 });
+/**
+ * A custom tool call of an assistant message: `{ id, type: "custom", custom: { name, input } }` (free-form
+ * text input). The type `customToolCall` parses to.
+ */
 export type CustomToolCall = z.infer<typeof customToolCall>;
 
+/** One entry of an assistant message's `tool_calls`: a function or a custom tool call. */
 export const toolCall = z.discriminatedUnion("type", [functionToolCall, customToolCall]);
+/**
+ * One entry of an assistant message's `tool_calls`: a function or a custom tool call. The type `toolCall`
+ * parses to.
+ */
 export type ToolCall = z.infer<typeof toolCall>;
 
 const legacyFunctionCall = z.looseObject({ name: z.string(), arguments: z.string() });
 
 // ─── Messages ─────────────────────────────────────────────────────────────────────────────────────
 
+/** A `system` message: instructions, as a string or text parts. */
 export const systemMessage = z.looseObject({
   role: z.literal("system"),
   content: z.union([z.string(), z.array(textPart)]),
   name: z.string().optional(),
 });
+/** A `system` message: instructions, as a string or text parts. The type `systemMessage` parses to. */
 export type SystemMessage = z.infer<typeof systemMessage>;
 
+/** A `developer` message: the newer name of `system` for reasoning models. */
 export const developerMessage = z.looseObject({
   role: z.literal("developer"),
   content: z.union([z.string(), z.array(textPart)]),
   name: z.string().optional(),
 });
+/**
+ * A `developer` message: the newer name of `system` for reasoning models. The type `developerMessage` parses
+ * to.
+ */
 export type DeveloperMessage = z.infer<typeof developerMessage>;
 
+/** A `user` message: a string or content parts (text, images, audio, files). */
 export const userMessage = z.looseObject({
   role: z.literal("user"),
   content: z.union([z.string(), z.array(contentPart)]),
   name: z.string().optional(),
 });
+/**
+ * A `user` message: a string or content parts (text, images, audio, files). The type `userMessage` parses to.
+ */
 export type UserMessage = z.infer<typeof userMessage>;
 
+/**
+ * An `assistant` message of the history: text or parts, `tool_calls`, a `refusal`, and the reasoning fields of chat-compatible servers (`reasoning_content`, `reasoning`, `reasoning_details`).
+ */
 export const assistantMessage = z.looseObject({
   role: z.literal("assistant"),
   content: z
@@ -178,13 +266,23 @@ export const assistantMessage = z.looseObject({
   /** OpenRouter: the reasoning with its signatures, to be sent back as received. */
   reasoning_details: z.array(reasoningDetail).nullable().optional(),
 });
+/**
+ * An `assistant` message of the history: text or parts, `tool_calls`, a `refusal`, and the reasoning fields
+ * of chat-compatible servers (`reasoning_content`, `reasoning`, `reasoning_details`). The type
+ * `assistantMessage` parses to.
+ */
 export type AssistantMessage = z.infer<typeof assistantMessage>;
 
+/** A `tool` message: the result of the call `tool_call_id`, as a string or text parts. */
 export const toolMessage = z.looseObject({
   role: z.literal("tool"),
   content: z.union([z.string(), z.array(textPart)]),
   tool_call_id: z.string(),
 });
+/**
+ * A `tool` message: the result of the call `tool_call_id`, as a string or text parts. The type `toolMessage`
+ * parses to.
+ */
 export type ToolMessage = z.infer<typeof toolMessage>;
 
 /** Legacy `function` role (answers a `function_call`). */
@@ -193,8 +291,12 @@ export const functionMessage = z.looseObject({
   content: z.string().nullable(),
   name: z.string(),
 });
+/** Legacy `function` role (answers a `function_call`). The type `functionMessage` parses to. */
 export type FunctionMessage = z.infer<typeof functionMessage>;
 
+/**
+ * One entry of a request's `messages`, by `role` (`system`, `developer`, `user`, `assistant`, `tool`, and the legacy `function`).
+ */
 export const message = z.discriminatedUnion("role", [
   systemMessage,
   developerMessage,
@@ -203,34 +305,59 @@ export const message = z.discriminatedUnion("role", [
   toolMessage,
   functionMessage,
 ]);
+/**
+ * One entry of a request's `messages`, by `role` (`system`, `developer`, `user`, `assistant`, `tool`, and the
+ * legacy `function`). The type `message` parses to.
+ */
 export type Message = z.infer<typeof message>;
 
 // ─── Tools, tool choice, response format ──────────────────────────────────────────────────────────
 
+/** A function a model may call: `name`, `description`, `parameters` (a JSON Schema) and `strict`. */
 export const functionDefinition = z.looseObject({
   name: z.string(),
   description: z.string().optional(),
   parameters: z.record(z.string(), z.unknown()).optional(),
   strict: z.boolean().nullable().optional(),
 });
+/**
+ * A function a model may call: `name`, `description`, `parameters` (a JSON Schema) and `strict`. The type
+ * `functionDefinition` parses to.
+ */
 export type FunctionDefinition = z.infer<typeof functionDefinition>;
 
+/** A function tool of a request: `{ type: "function", function }`. */
 export const functionTool = z.looseObject({ type: z.literal("function"), function: functionDefinition });
+/** A function tool of a request: `{ type: "function", function }`. The type `functionTool` parses to. */
 export type FunctionTool = z.infer<typeof functionTool>;
 
 /** Any other tool type (`custom`, vendor tools): kept as given. */
 export const otherTool = z.looseObject({ type: z.string().refine((type) => type !== "function") });
+/** Any other tool type (`custom`, vendor tools): kept as given. The type `otherTool` parses to. */
 export type OtherTool = z.infer<typeof otherTool>;
 
+/** One entry of a request's `tools`: a function tool, or any other tool type, kept as given. */
 export const tool = z.union([functionTool, otherTool]);
+/**
+ * One entry of a request's `tools`: a function tool, or any other tool type, kept as given. The type `tool`
+ * parses to.
+ */
 export type Tool = z.infer<typeof tool>;
 
+/** A `tool_choice` that forces one function: `{ type: "function", function: { name } }`. */
 export const namedToolChoice = z.looseObject({
   type: z.literal("function"),
   function: z.looseObject({ name: z.string() }),
 });
+/**
+ * A `tool_choice` that forces one function: `{ type: "function", function: { name } }`. The type
+ * `namedToolChoice` parses to.
+ */
 export type NamedToolChoice = z.infer<typeof namedToolChoice>;
 
+/**
+ * A `tool_choice` that limits the model to some tools: `{ type: "allowed_tools", allowed_tools: { mode, tools } }`.
+ */
 export const allowedToolsChoice = z.looseObject({
   type: z.literal("allowed_tools"),
   allowed_tools: z.looseObject({
@@ -238,16 +365,30 @@ export const allowedToolsChoice = z.looseObject({
     tools: z.array(z.record(z.string(), z.unknown())),
   }),
 });
+/**
+ * A `tool_choice` that limits the model to some tools: `{ type: "allowed_tools", allowed_tools: { mode, tools
+ * } }`. The type `allowedToolsChoice` parses to.
+ */
 export type AllowedToolsChoice = z.infer<typeof allowedToolsChoice>;
 
+/**
+ * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, or another vendor form (kept).
+ */
 export const toolChoice = z.union([
   openEnum<"none" | "auto" | "required">(),
   namedToolChoice,
   allowedToolsChoice,
   z.looseObject({ type: z.string().refine((type) => type !== "function" && type !== "allowed_tools") }),
 ]);
+/**
+ * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, or
+ * another vendor form (kept). The type `toolChoice` parses to.
+ */
 export type ToolChoice = z.infer<typeof toolChoice>;
 
+/**
+ * A request's `response_format`: `text`, `json_object`, or `json_schema` with `{ name, description?, schema?, strict? }`.
+ */
 export const responseFormat = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("text") }),
   z.looseObject({ type: z.literal("json_object") }),
@@ -261,12 +402,23 @@ export const responseFormat = z.discriminatedUnion("type", [
     }),
   }),
 ]);
+/**
+ * A request's `response_format`: `text`, `json_object`, or `json_schema` with `{ name, description?, schema?,
+ * strict? }`. The type `responseFormat` parses to.
+ */
 export type ResponseFormat = z.infer<typeof responseFormat>;
 
 // ─── Request ──────────────────────────────────────────────────────────────────────────────────────
 
 const nullableInt = z.number().int().nullable().optional();
 
+/**
+ * A `POST /v1/chat/completions` body: `model` and `messages`, sampling and budget settings, tools,
+ * `response_format`, `stream` and `stream_options`, and the fields chat-compatible servers add (kept).
+ * @see https://platform.openai.com/docs/api-reference/chat/create
+ * @example
+ * chat.request.parse({ model: "gpt-4o", messages: [{ role: "user", content: "Hi" }] });
+ */
 export const request = z.looseObject({
   model: z.string(),
   messages: z.array(message).min(1),
@@ -275,7 +427,7 @@ export const request = z.looseObject({
     .looseObject({ include_usage: z.boolean().optional(), include_obfuscation: z.boolean().optional() })
     .nullable()
     .optional(),
-  /** 0–2 (spec 2.4); the API rejects values outside. */
+  /** 0–2; the API rejects values outside. */
   temperature: z.number().min(0).max(2).nullable().optional(),
   top_p: z.number().min(0).max(1).nullable().optional(),
   max_tokens: nullableInt,
@@ -347,10 +499,16 @@ export const request = z.looseObject({
   /** vLLM: arguments of the chat template (`enable_thinking` for Qwen3-style templates, `thinking` for others). */
   chat_template_kwargs: z.record(z.string(), z.unknown()).nullable().optional(),
 });
+/**
+ * A `POST /v1/chat/completions` body: `model` and `messages`, sampling and budget settings, tools,
+ * `response_format`, `stream` and `stream_options`, and the fields chat-compatible servers add (kept). The
+ * type `request` parses to.
+ */
 export type Request = z.infer<typeof request>;
 
 // ─── Response ─────────────────────────────────────────────────────────────────────────────────────
 
+/** The log probability of one output token, with its `bytes` and the `top_logprobs` alternatives. */
 export const tokenLogprob = z.looseObject({
   token: z.string(),
   logprob: z.number(),
@@ -358,11 +516,13 @@ export const tokenLogprob = z.looseObject({
   top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })).optional(),
 });
 
+/** A choice's `logprobs`: per-token entries of the `content` and of the `refusal`. */
 export const choiceLogprobs = z.looseObject({
   content: z.array(tokenLogprob).nullable().optional(),
   refusal: z.array(tokenLogprob).nullable().optional(),
 });
 
+/** An annotation of an answer's text, e.g. a `url_citation` with the cited span and URL. */
 export const annotation = z.looseObject({
   type: openEnum<"url_citation">(),
   url_citation: z
@@ -374,8 +534,15 @@ export const annotation = z.looseObject({
     })
     .optional(),
 });
+/**
+ * An annotation of an answer's text, e.g. a `url_citation` with the cited span and URL. The type `annotation`
+ * parses to.
+ */
 export type Annotation = z.infer<typeof annotation>;
 
+/**
+ * Token usage of a completion: `prompt_tokens`, `completion_tokens`, `total_tokens` and their details (cached and reasoning tokens).
+ */
 export const usage = z.looseObject({
   prompt_tokens: z.number().optional(),
   completion_tokens: z.number().optional(),
@@ -401,8 +568,15 @@ export const usage = z.looseObject({
   prompt_cache_hit_tokens: z.number().optional(),
   prompt_cache_miss_tokens: z.number().optional(),
 });
+/**
+ * Token usage of a completion: `prompt_tokens`, `completion_tokens`, `total_tokens` and their details (cached
+ * and reasoning tokens). The type `usage` parses to.
+ */
 export type Usage = z.infer<typeof usage>;
 
+/**
+ * The message of a response choice: `content`, `refusal`, `tool_calls`, `annotations`, `audio`, and the reasoning fields of chat-compatible servers.
+ */
 export const responseMessage = z.looseObject({
   role: openEnum<"assistant">().optional(),
   /** A string; Mistral sends an array of chunks (thinking and text). */
@@ -423,8 +597,13 @@ export const responseMessage = z.looseObject({
   reasoning: z.string().nullable().optional(),
   reasoning_details: z.array(reasoningDetail).nullable().optional(),
 });
+/**
+ * The message of a response choice: `content`, `refusal`, `tool_calls`, `annotations`, `audio`, and the
+ * reasoning fields of chat-compatible servers. The type `responseMessage` parses to.
+ */
 export type ResponseMessage = z.infer<typeof responseMessage>;
 
+/** One choice of a response: `index`, `message`, `finish_reason` and `logprobs`. */
 export const choice = z.looseObject({
   index: z.number(),
   message: responseMessage,
@@ -433,8 +612,15 @@ export const choice = z.looseObject({
     .optional(),
   logprobs: choiceLogprobs.nullable().optional(),
 });
+/**
+ * One choice of a response: `index`, `message`, `finish_reason` and `logprobs`. The type `choice` parses to.
+ */
 export type Choice = z.infer<typeof choice>;
 
+/**
+ * A chat completion (`object: "chat.completion"`): `id`, `created`, `model`, `choices` and `usage`.
+ * @see https://platform.openai.com/docs/api-reference/chat/object
+ */
 export const response = z.looseObject({
   id: z.string(),
   object: openEnum<"chat.completion">(),
@@ -445,14 +631,22 @@ export const response = z.looseObject({
   system_fingerprint: z.string().nullable().optional(),
   service_tier: z.string().nullable().optional(),
 });
+/**
+ * A chat completion (`object: "chat.completion"`): `id`, `created`, `model`, `choices` and `usage`. The type
+ * `response` parses to.
+ */
 export type Response = z.infer<typeof response>;
 
 // ─── Stream ───────────────────────────────────────────────────────────────────────────────────────
 
 /** `data: [DONE]`, the chat stream's terminator. */
 export const DONE = "[DONE]" as const;
+/** The type of `DONE`. */
 export type Done = typeof DONE;
 
+/**
+ * A piece of a tool call in a stream delta: the first piece carries `index`, `id` and the function `name`, later ones `arguments` text.
+ */
 export const deltaToolCall = z.looseObject({
   index: z.number().optional(),
   id: z.string().nullable().optional(),
@@ -463,6 +657,10 @@ export const deltaToolCall = z.looseObject({
   /** Gemini's compatible endpoint: the call's thought signature, as on a whole response's call. */
   extra_content: extraContent.nullable().optional(),
 });
+/**
+ * A piece of a tool call in a stream delta: the first piece carries `index`, `id` and the function `name`,
+ * later ones `arguments` text. The type `deltaToolCall` parses to.
+ */
 export type DeltaToolCall = z.infer<typeof deltaToolCall>;
 
 /**
@@ -476,8 +674,13 @@ export const deltaAudio = z.looseObject({
   data: z.string().nullable().optional(),
   expires_at: z.number().nullable().optional(),
 });
+/**
+ * A piece of an audio answer (OpenAI `modalities: ["audio"]`): the id first, transcript and base64 data in
+ * pieces, `expires_at` when the audio is done. The type `deltaAudio` parses to.
+ */
 export type DeltaAudio = z.infer<typeof deltaAudio>;
 
+/** The `delta` of a stream chunk's choice: a role, content, refusal, reasoning or tool-call pieces. */
 export const delta = z.looseObject({
   role: openEnum<"developer" | "system" | "user" | "assistant" | "tool">().nullable().optional(),
   /** A string; Mistral sends an array of chunks (thinking and text), as in its whole responses. */
@@ -499,8 +702,13 @@ export const delta = z.looseObject({
   annotations: z.array(annotation).nullable().optional(),
   audio: deltaAudio.nullable().optional(),
 });
+/**
+ * The `delta` of a stream chunk's choice: a role, content, refusal, reasoning or tool-call pieces. The type
+ * `delta` parses to.
+ */
 export type Delta = z.infer<typeof delta>;
 
+/** One choice of a stream chunk: `index`, `delta`, `finish_reason` (on the last piece) and `logprobs`. */
 export const chunkChoice = z.looseObject({
   index: z.number(),
   delta: delta,
@@ -509,6 +717,10 @@ export const chunkChoice = z.looseObject({
     .optional(),
   logprobs: choiceLogprobs.nullable().optional(),
 });
+/**
+ * One choice of a stream chunk: `index`, `delta`, `finish_reason` (on the last piece) and `logprobs`. The
+ * type `chunkChoice` parses to.
+ */
 export type ChunkChoice = z.infer<typeof chunkChoice>;
 
 /** The inner error object of a chat error body. */
@@ -518,6 +730,7 @@ export const errorObject = z.looseObject({
   param: z.string().nullable().optional(),
   code: z.union([z.string(), z.number()]).nullable().optional(),
 });
+/** The inner error object of a chat error body. The type `errorObject` parses to. */
 export type ErrorObject = z.infer<typeof errorObject>;
 
 /** One `chat.completion.chunk`. id/created/model are optional: gateways omit them (Azure sends ""). */
@@ -533,18 +746,28 @@ export const chunk = z.looseObject({
   /** OpenRouter puts a mid-stream error on an otherwise ordinary chunk. */
   error: errorObject.optional(),
 });
+/**
+ * One `chat.completion.chunk`. id/created/model are optional: gateways omit them (Azure sends ""). The type
+ * `chunk` parses to.
+ */
 export type Chunk = z.infer<typeof chunk>;
 
 /** A mid-stream error event: `data: {"error": {...}}` with no `choices`. */
 export const streamError = z.looseObject({ error: errorObject });
+/** A mid-stream error event: `data: {"error": {...}}` with no `choices`. The type `streamError` parses to. */
 export type StreamError = z.infer<typeof streamError>;
 
 /** One SSE `data:` payload of a chat stream. */
 export const streamEvent = z.union([chunk, streamError, z.literal(DONE)]);
+/** One SSE `data:` payload of a chat stream. The type `streamEvent` parses to. */
 export type StreamEvent = z.infer<typeof streamEvent>;
 
 // ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
 
 /** `{error: {message, type, param, code}}`; `code` may be a string, a number (OpenRouter) or null. */
 export const errorBody = z.looseObject({ error: errorObject });
+/**
+ * `{error: {message, type, param, code}}`; `code` may be a string, a number (OpenRouter) or null. The type
+ * `errorBody` parses to.
+ */
 export type ErrorBody = z.infer<typeof errorBody>;

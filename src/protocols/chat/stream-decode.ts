@@ -1,8 +1,8 @@
 /**
  * Chat chunks → common stream parts, as a pure reducer. Blocks are numbered in order of first
- * appearance; tool calls are keyed by index, then id, then "the latest" (research X3); a mid-stream
- * `error` becomes an `error` part (X10). Only choice 0 is decoded: stream parts carry no choice index.
- * Every dialect's delta fields are read (research responses-and-dialects.md §3): `reasoning_content` or
+ * appearance; tool calls are keyed by index, then id, then "the latest"; a mid-stream
+ * `error` becomes an `error` part. Only choice 0 is decoded: stream parts carry no choice index.
+ * Every dialect's delta fields are read: `reasoning_content` or
  * `reasoning`, OpenRouter `reasoning_details` (preferred: they carry signatures), Mistral content chunks,
  * and an audio answer's transcript.
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
@@ -307,7 +307,7 @@ function toolCall(
   // Gemini's compatible endpoint signs a call as in a whole response (`decodeChatToolCall`).
   const signature: common.Signature | undefined =
     signed === undefined || signed === "" ? undefined : { origin: "generative", value: signed };
-  // A new id at an index already used is a new call (providers that reuse index 0, X3).
+  // A new id at an index already used is a new call (some providers reuse index 0).
   const isNew = known === undefined || (id !== undefined && known.id !== undefined && known.id !== id);
   let block: number;
   if (isNew) {

@@ -1,9 +1,9 @@
 /**
- * Common stream parts → chat chunks, as a pure reducer, in the grammar chat clients expect (research
- * X1): a role delta first; content/reasoning/refusal deltas; per tool call a first delta with
+ * Common stream parts → chat chunks, as a pure reducer, in the grammar chat clients expect:
+ * a role delta first; content/reasoning/refusal deltas; per tool call a first delta with
  * index/id/name and empty arguments, then argument pieces; one finish chunk; a usage chunk with
  * `choices: []` when usage is known; `[DONE]` from `end()`. A mid-stream error is the chat error
- * object and nothing follows it (X10). Reasoning goes in the dialect's field (`options.chatDialect`);
+ * object and nothing follows it. Reasoning goes in the dialect's field (`options.chatDialect`);
  * toward OpenRouter also as `reasoning_details` entries, signatures and redacted reasoning included, the
  * way OpenRouter streams them (test/fixtures/chat/stream/openrouter-reasoning.sse).
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
@@ -439,7 +439,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     finish(work, "content_filter", out);
   },
   error: (work, part, out, losses) => {
-    // The same table as translateError: an error reads the same as a body and mid-stream (X10); the
+    // The same table as translateError: an error reads the same as a body and mid-stream; the
     // source's own type or code is `code`, as there.
     out.push(encodeChatError(part.error, losses).body);
     work.closed = true;

@@ -1,5 +1,5 @@
 /**
- * Chat `tools`, `functions` and `tool_choice` ↔ common tools and tool choice (research T1, T2, C1–C4).
+ * Chat `tools`, `functions` and `tool_choice` ↔ common tools and tool choice.
  * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
  */
 import { isObject } from "../../common/json";
@@ -107,7 +107,7 @@ export function encodeTools(
     if (tool.cache !== undefined) {
       losses.push(loss(tool.cache.source, "dropped", "Chat tools take no `cache_control`; it was dropped."));
     }
-    // Chat clients expect an object schema; a tool without parameters gets the empty one (research C4).
+    // Chat clients expect an object schema; a tool without parameters gets the empty one.
     const parameters = tool.parameters ?? { ...EMPTY_OBJECT_SCHEMA, properties: {} };
     const fn: chat.FunctionDefinition =
       tool.description === undefined

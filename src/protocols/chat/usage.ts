@@ -1,6 +1,6 @@
 /**
  * Chat `usage` ↔ common usage. Chat `prompt_tokens` includes `cached_tokens` and `completion_tokens`
- * includes `reasoning_tokens`, as the common form does, so the figures pass through (research F4–F6).
+ * includes `reasoning_tokens`, as the common form does, so the figures pass through.
  * What the common form has no slot for (audio tokens, prediction tokens, explicit nulls, vendor fields)
  * is kept in `extra` so that chat itself restores it (accumulate/replay).
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-usage

@@ -40,6 +40,6 @@ export const generativeAdapter: ProtocolAdapter<
   parseEventData: (data) => JSON.parse(data),
   deltaStrings: [["candidates", 0, "content", "parts", 0, "text"]],
   eventFormatter: generativeEventFormatter,
-  // `:streamGenerateContent` without `alt=sse` sends one JSON array (research X8).
+  // `:streamGenerateContent` without `alt=sse` sends one JSON array.
   alternateFraming: { detect: startsJsonArray, create: () => createJsonArrayParser() },
 };

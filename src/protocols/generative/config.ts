@@ -1,6 +1,6 @@
 /**
- * `generationConfig` ⇄ common sampling, budget, stop sequences, response format and reasoning
- * (research P1–P6, K3). Ranges are clamped, never scaled.
+ * `generationConfig` ⇄ common sampling, budget, stop sequences, response format and reasoning.
+ * Ranges are clamped, never scaled.
  * @see https://ai.google.dev/api/generate-content#generationconfig
  */
 
@@ -206,14 +206,14 @@ function clampGiven(
   return clamped;
 }
 
-/** Thinking budgets per model family (research K3): [min, max], and whether 0 (off) is allowed. */
+/** Thinking budgets per model family: [min, max], and whether 0 (off) is allowed. */
 function budgetRange(model: string): { min: number; max: number; canDisable: boolean } {
   if (/2\.5-pro/.test(model)) return { min: 128, max: 32768, canDisable: false };
   if (/flash-lite/.test(model)) return { min: 512, max: 24576, canDisable: true };
   return { min: 0, max: 24576, canDisable: true };
 }
 
-/** Effort → thinking budget for budget-based models (documented table; not a loss, as research K1). */
+/** Effort → thinking budget for budget-based models (the documented table: a documented mapping, not a loss). */
 const BUDGET_BY_EFFORT: Readonly<Record<string, number>> = {
   minimal: 512,
   low: 1024,

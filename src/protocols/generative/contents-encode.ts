@@ -1,8 +1,8 @@
 /**
- * Common messages → generative `contents`: roles `user`/`model`, consecutive turns merged (research
- * R3), empty parts skipped (R5), a user turn first, function responses named after their calls and
- * grouped in call order (U2–U4), media as `inlineData`/`fileData` (I1–I4), foreign signatures and
- * reasoning dropped (K5), and Gemini 3's signature sentinel on unsigned replayed calls (U10).
+ * Common messages → generative `contents`: roles `user`/`model`, consecutive turns merged,
+ * empty parts skipped, a user turn first, function responses named after their calls and
+ * grouped in call order, media as `inlineData`/`fileData`, foreign signatures and
+ * reasoning dropped, and Gemini 3's signature sentinel on unsigned replayed calls.
  */
 import { TranslationError } from "../../common/errors";
 import { isObject, parseJsonObject } from "../../common/json";
@@ -14,7 +14,7 @@ import { parsePointer } from "../../common/pointer";
 import { fallbackMediaType, IMAGE_TYPES, mediaTypeOfUrl } from "./media";
 import type * as generative from "./schema";
 
-/** The documented value Gemini 3 accepts in place of a missing thought signature (research U10). */
+/** The documented value Gemini 3 accepts in place of a missing thought signature. */
 export const SKIP_SIGNATURE = "skip_thought_signature_validator";
 
 type Turn = { role: "user" | "model"; parts: generative.Part[]; sources: common.Part[]; first: string };
@@ -49,7 +49,7 @@ export function encodeContents(
       if (part.type === "tool-call" && part.id !== undefined) names.set(part.id, part.name);
     }
     if (parts.length === 0) {
-      // generative rejects empty contents (research R5); dropping a turn is still reported.
+      // generative rejects empty contents; dropping a turn is still reported.
       if (losses.length === reported)
         losses.push(
           loss(message.source, "dropped", "An empty message has no generative equivalent and was dropped."),
@@ -79,7 +79,7 @@ export function encodeContents(
   return turns.map((turn, index) => ({ role: turn.role, parts: orderResults(turn, turns[index - 1]) }));
 }
 
-/** Function responses first, in the order of the calls they answer (research R3). */
+/** Function responses first, in the order of the calls they answer. */
 function orderResults(turn: Turn, previous: Turn | undefined): generative.Part[] {
   if (turn.role !== "user" || previous === undefined) return turn.parts;
   const order: (string | undefined)[] = [];
@@ -113,7 +113,7 @@ function orderResults(turn: Turn, previous: Turn | undefined): generative.Part[]
   ];
 }
 
-/** Gemini 3 rejects a replayed turn whose first call lacks a signature: send the sentinel (research U10). */
+/** Gemini 3 rejects a replayed turn whose first call lacks a signature: send the sentinel. */
 function signFirstCalls(turns: Turn[], losses: Loss[]): void {
   for (const turn of turns) {
     if (turn.role !== "model") continue;
@@ -194,7 +194,7 @@ function encodePart(
   }
 }
 
-/** A signature is sent only to the protocol that issued it (research K4, K5). */
+/** A signature is sent only to the protocol that issued it. */
 function ownSignature(
   signature: common.TextPart["signature"],
   source: string,
@@ -278,7 +278,7 @@ function encodeResult(
   }
   let value: unknown = part.json !== undefined ? part.json : texts.length === 1 ? texts[0] : texts.join("\n");
   if (part.json !== undefined && texts.length > 0) value = [part.json, ...texts];
-  // The response must be a JSON object: wrap anything else (research U4, U8).
+  // The response must be a JSON object: wrap anything else.
   const response = part.isError === true ? { error: value } : isObject(value) ? value : { content: value };
   const result: generative.Part = {
     functionResponse: part.callId === undefined ? { name, response } : { id: part.callId, name, response },

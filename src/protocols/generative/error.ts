@@ -1,5 +1,5 @@
 /**
- * generative error bodies ⇄ common errors (research E1–E4): status first, refined by the canonical
+ * generative error bodies ⇄ common errors: status first, refined by the canonical
  * `status` name and `details[].reason`; any body (HTML, text, arrays) decodes without throwing.
  * @see https://ai.google.dev/gemini-api/docs/troubleshooting
  */
@@ -74,7 +74,7 @@ export function decodeGenerativeError(error: { status: number; body: unknown }):
   if (statusName !== undefined && kindByStatusName[statusName] !== undefined && error.status < 400) {
     kind = kindByStatusName[statusName] ?? kind;
   }
-  // AI Studio answers a bad key with 400 INVALID_ARGUMENT + API_KEY_INVALID: it is a 401 (research E3).
+  // AI Studio answers a bad key with 400 INVALID_ARGUMENT + API_KEY_INVALID: it is a 401.
   if (hasReason(inner?.details, "API_KEY_INVALID")) {
     kind = "authentication";
     status = 401;
@@ -100,7 +100,7 @@ export function decodeGenerativeError(error: { status: number; body: unknown }):
 }
 
 /**
- * common error → generative status and body; 529 becomes 503 (research E3). The one table for an error
+ * common error → generative status and body; 529 becomes 503. The one table for an error
  * as a body and as a stream event; `losses` gets what the body cannot hold: the source's own code when
  * it is not the status name sent, its `param`, its unread fields.
  */
@@ -133,7 +133,7 @@ export function encodeGenerativeError(
         ),
       );
   }
-  // 529 is messages-only and 413 has no generative form: both take the kind's own status (research E3).
+  // 529 is messages-only and 413 has no generative form: both take the kind's own status.
   const replaced = error.status === 529 || error.status === 413 || error.status < 400 || error.status > 599;
   const status = replaced ? byKind.status : error.status;
   return { status, body: { error: { code: status, message: error.message, status: kept ?? byKind.name } } };

@@ -1,11 +1,11 @@
 /**
- * generative `finishReason` ⇄ common finish reasons (research F1, F2).
+ * generative `finishReason` ⇄ common finish reasons.
  * @see https://ai.google.dev/api/generate-content#FinishReason
  */
 import type { LossKind } from "../../common/loss";
 import type * as common from "../../common/model";
 
-/** `finishReason` → common; STOP with function calls is `tool-calls` (research F2); "" means none yet. */
+/** `finishReason` → common; STOP with function calls is `tool-calls`; "" means none yet. */
 export function decodeGenerativeFinishReason(
   reason: string | undefined,
   hasToolCalls: boolean,

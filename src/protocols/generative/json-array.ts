@@ -1,6 +1,6 @@
 /**
  * Incremental splitter for a generative stream sent as one JSON array (`streamGenerateContent` without `alt=sse`).
- * It frames elements; it does not validate them: each element's text goes to `JSON.parse` next. See research X8.
+ * It frames elements; it does not validate them: each element's text goes to `JSON.parse` next.
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
 import { TranslationError } from "../../common/errors";
@@ -237,7 +237,7 @@ export function createJsonArrayParser(options: JsonArrayParserOptions = {}): Jso
 
 /**
  * Which byte framing a streamed generative body uses, from its first non-whitespace character: `[` (or a bare
- * `{`) is a JSON array, anything else (`d` of `data:`, `:` of a comment, `e` of `event:`) is SSE. See research X8.
+ * `{`) is a JSON array, anything else (`d` of `data:`, `:` of a comment, `e` of `event:`) is SSE.
  * @example
  * sniffStreamFormat("[");  // => "json-array"
  * sniffStreamFormat("d");  // => "sse"

@@ -1,7 +1,7 @@
 /**
  * JSON Schema ⇄ the generative `Schema` (an OpenAPI 3.0 subset): one converter for function
- * parameters and `responseSchema`, with local `$ref` inlining and a keyword allow-list (research
- * T3–T10), and its inverse for decoding. Every keyword the target cannot take is a loss.
+ * parameters and `responseSchema`, with local `$ref` inlining and a keyword allow-list, and
+ * its inverse for decoding. Every keyword the target cannot take is a loss.
  * @see https://ai.google.dev/api/caching#Schema
  */
 import { isObject, type JsonObject } from "../../common/json";
@@ -11,7 +11,7 @@ import { at, resolvePointer } from "../../common/pointer";
 /** Nesting deeper than this is not converted: the schema is sent raw as JSON Schema instead. */
 export const MAX_SCHEMA_DEPTH = 64;
 
-/** Kept as they are (research T3's allow-list; `type`, `format`, `enum`, `anyOf` ... are rewritten below). */
+/** Kept as they are (the documented allow-list; `type`, `format`, `enum`, `anyOf` ... are rewritten below). */
 const KEPT = new Set([
   "title",
   "description",
@@ -173,7 +173,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
         break;
       case "$defs":
       case "definitions":
-        break; // inlined where referenced (research T5)
+        break; // inlined where referenced
       case "additionalProperties":
         context.losses.push(
           value === false
@@ -271,7 +271,7 @@ function encodeEnum(value: unknown, path: string, out: JsonObject, context: Cont
   }
   out.enum = values.map((entry) => String(entry));
   if (!kinds.has("string") && values.length > 0) {
-    out.format = "enum"; // research T8: non-string enums travel as strings with format "enum" (wins over a given format)
+    out.format = "enum"; // non-string enums travel as strings with format "enum" (wins over a given format)
     if (out.type === undefined) out.type = kinds.has("boolean") ? "boolean" : "number";
   }
   return values.length !== value.length;

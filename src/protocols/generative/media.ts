@@ -1,11 +1,11 @@
 /**
- * Media types for generative parts: which image types the API takes (research I4) and the type of a
- * file URL from its extension (research I2), without fetching anything.
+ * Media types for generative parts: which image types the API takes and the type of a
+ * file URL from its extension, without fetching anything.
  * @see https://ai.google.dev/gemini-api/docs/image-understanding#supported-formats
  */
 import type * as common from "../../common/model";
 
-/** Image types generative accepts; others (GIF, SVG ...) must not be relabelled (research I4). */
+/** Image types generative accepts; others (GIF, SVG ...) must not be relabelled. */
 export const IMAGE_TYPES: ReadonlySet<string> = new Set([
   "image/png",
   "image/jpeg",

@@ -1,6 +1,6 @@
 /**
  * generative parts → common parts, for request turns and response candidates alike: text, thoughts,
- * media, function calls (ids synthesized when absent, research U1) and function responses.
+ * media, function calls (ids synthesized when absent) and function responses.
  */
 import { isKnown, isObject, type Keys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
@@ -138,7 +138,7 @@ function decodeCall(
 
 const RESULT_PART_KEYS: Keys = ["functionResponse"];
 
-/** `{content: "text"}` and `{error: "text"}` are the shapes encoders write for text results (research U4, U8). */
+/** `{content: "text"}` and `{error: "text"}` are the shapes encoders write for text results. */
 function decodeResult(
   part: generative.Part,
   response: generative.FunctionResponse,

@@ -1,6 +1,6 @@
 /**
  * generative request ⇄ common request. The model id and stream flag live in the URL, so they come
- * from `options.model` / `options.stream` (research S2, S4, R3, R5, U1–U5, I1–I4, P1–P6, K3).
+ * from `options.model` / `options.stream`.
  * @see https://ai.google.dev/api/generate-content#request-body
  */
 
@@ -117,7 +117,7 @@ function decodeContents(
   losses: Loss[],
 ): common.Message[] {
   const messages: common.Message[] = [];
-  // Calls of the latest model turn, for naming results that carry no id (research U1/U2: by name and order).
+  // Calls of the latest model turn, for naming results that carry no id (by name and order).
   let pending: { id: string | undefined; name: string; answered: boolean }[] = [];
   for (let turn = 0; turn < contents.length; turn++) {
     const content = contents[turn] as generative.Content;
@@ -163,8 +163,7 @@ function decodeContents(
 
 /**
  * common request → generative request body (the model id goes in the URL: `translateRequest().model`).
- * Throws a 400 `TranslationError` when a tool call has no result (or a result no call), naming the id
- * (research U3).
+ * Throws a 400 `TranslationError` when a tool call has no result (or a result no call), naming the id.
  */
 export function encodeGenerativeRequest(
   request: common.Request,
@@ -195,7 +194,7 @@ export function encodeGenerativeRequest(
       );
   }
   const contents = encodeContents(request, options, losses);
-  // A request of system text only: the last system block becomes the user turn (research S5).
+  // A request of system text only: the last system block becomes the user turn.
   if (contents.length === 0) {
     const last = [...request.system].reverse().find((block) => block.text !== "");
     if (last !== undefined) {

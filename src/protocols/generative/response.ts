@@ -1,5 +1,5 @@
 /**
- * generative response ⇄ common response (research F1–F3, F6–F9, K4, U1). Fields without a common slot
+ * generative response ⇄ common response. Fields without a common slot
  * are reported as dropped and kept in `extra`, so that generative → common → generative is exact.
  * @see https://ai.google.dev/api/generate-content#generatecontentresponse
  */
@@ -29,7 +29,7 @@ const CANDIDATE_KEYS = new Set(["content", "finishReason", "index"]);
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * The seed of ids synthesized for the calls of a response without ids (research U1): its id, else the
+ * The seed of ids synthesized for the calls of a response without ids: its id, else the
  * digest of the body (`Response.seed`), so that calls of different responses get different ids.
  */
 export function callSeed(responseId: string | undefined, seed?: string): string {
@@ -318,7 +318,7 @@ export function encodeCandidate(
   let finishReason: string | undefined;
   if (choice.finishReason !== undefined) {
     const mapped = encodeGenerativeFinishReason(choice.finishReason, choice.rawFinishReason);
-    // A refusal has no generative part of its own: it goes as text, and the stop as SAFETY (research F3).
+    // A refusal has no generative part of its own: it goes as text, and the stop as SAFETY.
     const refused = mapped.value === "STOP" && choice.parts.some((part) => part.type === "refusal");
     finishReason = refused ? "SAFETY" : mapped.value;
     if (mapped.loss !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * generative stream chunks → common stream parts (research X7–X10). Each chunk is a whole response;
+ * generative stream chunks → common stream parts. Each chunk is a whole response;
  * text parts continue the open block, every other part is a block of its own; usage is cumulative;
  * the finish reason (which some upstreams repeat on every chunk) is emitted once, when the stream ends.
  */
@@ -409,7 +409,7 @@ function decodeStreamPart(
 }
 
 /**
- * Text and thoughts continue the open block of their kind; a signature ends its block (research X7).
+ * Text and thoughts continue the open block of their kind; a signature ends its block.
  * `source` is the candidate's pointer and `index` the part's (or `source` the part's own).
  */
 function decodeText(

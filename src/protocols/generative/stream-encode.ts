@@ -1,5 +1,5 @@
 /**
- * Common stream parts → generative stream chunks (research X8–X10): every chunk a whole response
+ * Common stream parts → generative stream chunks: every chunk a whole response
  * object; text and thoughts go out as they arrive; a function call goes out whole when its block ends
  * (generative has no argument deltas); the finish reason and final usage ride on the last chunk; a
  * mid-stream error is a final `{error}` event, never a normal finish.
@@ -44,7 +44,7 @@ export type GenerativeEncodeState = {
   /** Open blocks only, by common block index, in the order they were last set. */
   readonly blocks: readonly OpenBlock[];
   readonly wroteContent: boolean;
-  /** A refusal was streamed: a plain stop is sent as SAFETY (research F3). */
+  /** A refusal was streamed: a plain stop is sent as SAFETY. */
   readonly refused: boolean;
   readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
   readonly blocked: boolean;
@@ -289,7 +289,7 @@ const dropped = (
   losses.push(loss(part?.source || eventPointer(position), "dropped", message));
 };
 
-/** What each common part becomes (research X8–X10). */
+/** What each common part becomes. */
 const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
   "response-start": (work, part) => {
     work.id = part.id ?? work.id;

@@ -1,6 +1,6 @@
 /**
- * generative `tools` and `toolConfig.functionCallingConfig` ⇄ common tools and tool choice
- * (research T1–T10, C1, C4). Function parameters travel as converted `parameters`; see
+ * generative `tools` and `toolConfig.functionCallingConfig` ⇄ common tools and tool choice.
+ * Function parameters travel as converted `parameters`; see
  * `encodeGenerativeTools` for when `parametersJsonSchema` is used instead.
  * @see https://ai.google.dev/api/caching#Tool
  */
@@ -83,7 +83,7 @@ export function decodeGenerativeTools(
   return out;
 }
 
-/** `functionCallingConfig` → common tool choice (research C1, C4). */
+/** `functionCallingConfig` → common tool choice. */
 export function decodeGenerativeToolConfig(
   config: generative.ToolConfig | undefined,
   base: string,
@@ -133,7 +133,7 @@ export function decodeGenerativeToolConfig(
 
 /**
  * Common tools → generative `tools`: all functions in one `functionDeclarations` entry, then the
- * provider tools of generative origin. Parameters go as the converted `parameters` (research T4: it
+ * provider tools of generative origin. Parameters go as the converted `parameters` (it
  * works on Vertex and on every model); only a schema the converter cannot express (recursive or
  * foreign `$ref`, extreme nesting) goes unchanged as `parametersJsonSchema`, which Gemini also takes.
  */
@@ -161,7 +161,8 @@ export function encodeGenerativeTools(
         );
       continue;
     }
-    if (tool.strict !== undefined) {
+    // `strict: false` asks for what generative does anyway: only a strict tool loses something.
+    if (tool.strict === true) {
       losses.push(
         loss(`${tool.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
       );
@@ -197,13 +198,13 @@ function encodeParameters(
   losses.push(...converted.losses);
   const schema = converted.schema;
   const keys = Object.keys(schema);
-  // A parameter-less tool: Gemini rejects an object schema without properties (research T10).
+  // A parameter-less tool: Gemini rejects an object schema without properties.
   if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return;
   into.parameters =
     schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema;
 }
 
-/** Common tool choice → `toolConfig` (research C1). */
+/** Common tool choice → `toolConfig`. */
 export function encodeGenerativeToolChoice(
   choice: common.ToolChoice | undefined,
 ): generative.ToolConfig | undefined {

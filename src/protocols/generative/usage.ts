@@ -1,5 +1,5 @@
 /**
- * `usageMetadata` ⇄ common usage (research F6, F7). generative `promptTokenCount` includes cached
+ * `usageMetadata` ⇄ common usage. generative `promptTokenCount` includes cached
  * tokens; `candidatesTokenCount` excludes thoughts; tool-use prompt tokens are counted apart.
  * @see https://ai.google.dev/api/generate-content#UsageMetadata
  */

@@ -81,7 +81,7 @@ export function encodeOpaquePart(part: common.OpaquePart, losses: Loss[]): unkno
   return undefined;
 }
 
-/** A text part → a text block, or nothing for empty text (the API rejects empty text blocks, research R4). */
+/** A text part → a text block, or nothing for empty text (the API rejects empty text blocks). */
 export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock | undefined {
   dropForeignSignature(part, losses);
   if (part.text.trim() === "") {
@@ -190,7 +190,7 @@ function encodeDocument(part: common.MediaPart, losses: Loss[]): DocumentBlock |
   );
 }
 
-/** A media part → an image or document block; what messages cannot take is dropped (research I4–I6). */
+/** A media part → an image or document block; what messages cannot take is dropped. */
 export function encodeMediaPart(
   part: common.MediaPart,
   losses: Loss[],
@@ -213,7 +213,7 @@ export function encodeMediaPart(
 
 /**
  * Tool-call arguments as the object messages needs: malformed or non-object text becomes `{"_raw": text}`
- * with an approximated loss (research U9); never throws.
+ * with an approximated loss; never throws.
  */
 export function encodeArguments(part: common.ToolCallPart, losses: Loss[]): Record<string, unknown> {
   if (part.freeform === true) {
@@ -311,7 +311,7 @@ export function encodeToolResultPart(
   return block;
 }
 
-/** Reasoning of messages origin → thinking / redacted_thinking; any other origin is dropped (research K5). */
+/** Reasoning of messages origin → thinking / redacted_thinking; any other origin is dropped. */
 export function encodeReasoningPart(
   part: common.ReasoningPart,
   losses: Loss[],

@@ -1,5 +1,5 @@
 /**
- * messages error bodies ↔ common errors (research E1–E4): status first, refined by `error.type`.
+ * messages error bodies ↔ common errors: status first, refined by `error.type`.
  * @see https://docs.anthropic.com/en/api/errors
  */
 import { errorKindOfStatus, plainErrorText, reportUnread, unreadFields } from "../../common/error-kind";

@@ -1,5 +1,5 @@
 /**
- * messages `stop_reason` ↔ common finish reason (research F1): two small total maps.
+ * messages `stop_reason` ↔ common finish reason: two small total maps.
  * @see https://docs.anthropic.com/en/api/handling-stop-reasons
  */
 import type * as common from "../../common/model";
@@ -58,7 +58,7 @@ export function encodeMessagesStopReason(reason: common.FinishReason): {
 
 /**
  * The stop reason of an encoded response: a stop reason that came from messages is restored exactly;
- * otherwise tool calls win over a natural stop (research F2), a reason claiming tool calls without one
+ * otherwise tool calls win over a natural stop, a reason claiming tool calls without one
  * is an approximated `end_turn`, and a refusal part makes it `refusal`.
  */
 export function chooseStopReason(input: {

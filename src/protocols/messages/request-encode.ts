@@ -53,7 +53,7 @@ function encodeMetadata(request: common.Request, losses: Loss[], into: Pick<Requ
 
 /**
  * common request → messages request. Throws a 400 `TranslationError` when a tool call has no result
- * (or a result no call), naming the id (research U3).
+ * (or a result no call), naming the id.
  */
 export function encodeMessagesRequest(
   request: common.Request,

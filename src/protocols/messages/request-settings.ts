@@ -1,6 +1,5 @@
 /**
- * Common tools, tool choice, reasoning and response format → messages `tools`, `tool_choice`, `thinking`
- * (research T1–T2, C1–C3, K1, K6, P7).
+ * Common tools, tool choice, reasoning and response format → messages `tools`, `tool_choice`, `thinking`.
  */
 import { TranslationError } from "../../common/errors";
 import { type Loss, loss } from "../../common/loss";
@@ -17,7 +16,7 @@ import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
  */
 const CODE_EXECUTION = { type: "code_execution_20250825", name: "code_execution" } as const;
 
-/** The tool that emulates a JSON response format (research P7, LiteLLM's name). */
+/** The tool that emulates a JSON response format (LiteLLM's name). */
 export const JSON_TOOL = "json_tool_call";
 
 function inputSchema(tool: common.FunctionTool): Record<string, unknown> {
@@ -57,7 +56,8 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
         );
       continue;
     }
-    if (tool.strict !== undefined) {
+    // `strict: false` asks for what messages does anyway: only a strict tool loses something.
+    if (tool.strict === true) {
       losses.push(
         loss(
           `${tool.source}/strict`,
@@ -90,7 +90,7 @@ const MIN_BUDGET = 1024;
 
 /**
  * Reasoning → `thinking` and the `max_tokens` it needs: effort → budget (low 1024, medium 2048, high 4096),
- * budget ≥ 1024 and < max_tokens, raising max_tokens by the budget when it is too small (research K1).
+ * budget ≥ 1024 and < max_tokens, raising max_tokens by the budget when it is too small.
  */
 export function encodeThinking(
   reasoning: common.ReasoningConfig | undefined,
@@ -168,7 +168,7 @@ export function encodeThinking(
 
 /**
  * With thinking on, the assistant turn before the last tool results must start with a thinking block;
- * when the history cannot satisfy that (foreign reasoning was dropped), thinking is turned off (research K6).
+ * when the history cannot satisfy that (foreign reasoning was dropped), thinking is turned off.
  */
 export function historyAllowsThinking(turns: readonly Turn[]): boolean {
   let lastUser = -1;
@@ -182,7 +182,7 @@ export function historyAllowsThinking(turns: readonly Turn[]): boolean {
   return first === "thinking" || first === "redacted_thinking";
 }
 
-/** Tool choice and the parallel flag → `tool_choice` (research C1–C3). */
+/** Tool choice and the parallel flag → `tool_choice`. */
 export function encodeToolChoice(
   request: common.Request,
   hasTools: boolean,
@@ -248,8 +248,8 @@ export function encodeToolChoice(
 }
 
 /**
- * A JSON response format → a forced `json_tool_call` tool whose input schema is the requested schema
- * (research P7); its tool_use comes back as text (see response decoding).
+ * A JSON response format → a forced `json_tool_call` tool whose input schema is the requested schema;
+ * its tool_use comes back as text (see response decoding).
  */
 export function encodeResponseFormat(
   request: common.Request,
@@ -349,8 +349,8 @@ function clampTo(
 }
 
 /**
- * Sampling → messages: temperature clamped to 0–1 (P1), top_p dropped beside temperature or with
- * thinking (P2). Written into `result` (the request being built), in wire order.
+ * Sampling → messages: temperature clamped to 0–1, top_p dropped beside temperature or with
+ * thinking. Written into `result` (the request being built), in wire order.
  */
 export function encodeSampling(
   request: common.Request,

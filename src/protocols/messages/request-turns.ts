@@ -1,6 +1,6 @@
 /**
- * Common system + messages → messages `system` and turns: system hoisted (research S1, S5), turns merged
- * (R2), empty text removed (R4), a user turn first (R1), tool results first in their turn, prefill trimmed (R6).
+ * Common system + messages → messages `system` and turns: system hoisted, turns merged,
+ * empty text removed, a user turn first, tool results first in their turn, prefill trimmed.
  */
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
@@ -17,7 +17,7 @@ import {
 } from "./encode-blocks";
 import type { ContentBlockParam, Message, Request, TextBlock } from "./schema";
 
-/** The visible placeholder of an inserted user turn (whitespace is rejected, research R1). */
+/** The visible placeholder of an inserted user turn (whitespace is rejected). */
 export const PLACEHOLDER = ".";
 
 /** A block with the pointer of the part it came from. */
@@ -318,7 +318,7 @@ export function encodeSystem(
   };
 }
 
-/** A user turn first (research R1): a visible placeholder is inserted, with a synthesized loss. */
+/** A user turn first: a visible placeholder is inserted, with a synthesized loss. */
 export function ensureUserFirst(turns: Turn[], fallback: string, losses: Loss[]): Turn[] {
   const first = turns[0];
   if (first !== undefined && first.role === "user") return turns;

@@ -1,6 +1,6 @@
 /**
- * messages response ↔ common response: thinking first, tool calls ⇒ `tool_use` (research F2), foreign
- * reasoning as `thinking` with an empty signature (K8), usage arithmetic (F4–F7), ids kept or derived (F8).
+ * messages response ↔ common response: thinking first, tool calls ⇒ `tool_use`, foreign
+ * reasoning as `thinking` with an empty signature, usage arithmetic, ids kept or derived.
  * @see https://docs.anthropic.com/en/api/messages
  */
 import { inputSeed } from "../../common/digest";
@@ -18,7 +18,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const KNOWN_FIELDS = ["id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage"];
 
-/** A tool_use of the JSON-format tool (research P7) is the answer itself: it becomes text. */
+/** A tool_use of the JSON-format tool is the answer itself: it becomes text. */
 function isJsonTool(block: ContentBlock): block is ContentBlock & { input: unknown } {
   return block.type === "tool_use" && (block as { name?: unknown }).name === JSON_TOOL;
 }
@@ -157,7 +157,7 @@ function encodePart(
   }
 }
 
-/** common response → messages response; only the first choice fits (research F9). */
+/** common response → messages response; only the first choice fits. */
 export function encodeMessagesResponse(
   response: common.Response,
   options: ResolvedOptions,
@@ -175,7 +175,7 @@ export function encodeMessagesResponse(
     );
   }
   const parts = choice?.parts ?? [];
-  // Thinking goes first (research K4); a messages response keeps its own order (interleaved thinking).
+  // Thinking goes first; a messages response keeps its own order (interleaved thinking).
   let foreign = false;
   let hasRefusal = false;
   for (const part of parts) {

@@ -18,6 +18,10 @@ export const cacheControl = z.looseObject({
   type: z.literal("ephemeral"),
   ttl: z.enum(["5m", "1h"]).optional(),
 });
+/**
+ * Prompt-caching breakpoint; the API knows only `ephemeral` with a 5m or 1h lifetime. The type `cacheControl`
+ * parses to.
+ */
 export type CacheControl = z.infer<typeof cacheControl>;
 
 const cache = { cache_control: cacheControl.nullable().optional() };
@@ -223,6 +227,10 @@ export type KnownContentBlockParam = z.infer<typeof knownContentBlockParam>;
 
 /** One content block of a request message; unknown `type`s are kept as loose objects. */
 export const contentBlockParam = openUnion(requestBlockTypes, knownContentBlockParam);
+/**
+ * One content block of a request message; unknown `type`s are kept as loose objects. The type
+ * `contentBlockParam` parses to.
+ */
 export type ContentBlockParam = z.infer<typeof contentBlockParam>;
 
 /**
@@ -234,6 +242,10 @@ export const message = z.looseObject({
   role: z.enum(["user", "assistant", "system"]),
   content: z.union([z.string(), z.array(contentBlockParam)]),
 });
+/**
+ * Roles `user` and `assistant`, and `system` for an instruction given mid-conversation (newer models accept
+ * it); turn order is not imposed on input (the API accepts an assistant first). The type `message` parses to.
+ */
 export type Message = z.infer<typeof message>;
 
 export const customTool = z.looseObject({
@@ -269,9 +281,21 @@ export const mcpToolset = z.looseObject({
 });
 export type McpToolset = z.infer<typeof mcpToolset>;
 
+/**
+ * A tool of a messages request: a custom tool with an `input_schema`, a server tool (web search,
+ * code execution …) or an MCP toolset.
+ */
 export const tool = z.union([customTool, serverTool, mcpToolset]);
+/**
+ * A tool of a messages request: a custom tool with an `input_schema`, a server tool (web search, code
+ * execution …) or an MCP toolset. The type `tool` parses to.
+ */
 export type Tool = z.infer<typeof tool>;
 
+/**
+ * `tool_choice` of a messages request: `auto`, `any`, `tool` (with `name`) or `none`, and
+ * `disable_parallel_tool_use`.
+ */
 export const toolChoice = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("auto"), disable_parallel_tool_use: z.boolean().optional() }),
   z.looseObject({ type: z.literal("any"), disable_parallel_tool_use: z.boolean().optional() }),
@@ -282,6 +306,10 @@ export const toolChoice = z.discriminatedUnion("type", [
   }),
   z.looseObject({ type: z.literal("none") }),
 ]);
+/**
+ * `tool_choice` of a messages request: `auto`, `any`, `tool` (with `name`) or `none`, and
+ * `disable_parallel_tool_use`. The type `toolChoice` parses to.
+ */
 export type ToolChoice = z.infer<typeof toolChoice>;
 
 const thinkingDisplay = openEnum(["summarized", "omitted"]).nullable().optional();
@@ -320,7 +348,7 @@ export const mcpServer = z.looseObject({
 });
 export type McpServer = z.infer<typeof mcpServer>;
 
-/** A `POST /v1/messages` body (spec 2.7): `max_tokens` required, at least one message, no `system` role. */
+/** A `POST /v1/messages` body: `max_tokens` required, at least one message, no `system` role. */
 export const request = z.looseObject({
   model: z.string(),
   messages: z.array(message).min(1),
@@ -344,10 +372,18 @@ export const request = z.looseObject({
   mcp_servers: z.array(mcpServer).optional(),
   ...cache,
 });
+/**
+ * A `POST /v1/messages` body: `max_tokens` required, at least one message, no `system` role. The type
+ * `request` parses to.
+ */
 export type Request = z.infer<typeof request>;
 
 // ─── Response ─────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Why a messages response stopped (`end_turn`, `max_tokens`, `stop_sequence`, `tool_use`,
+ * `pause_turn`, `refusal` …); values the API adds later are accepted.
+ */
 export const stopReason = openEnum([
   "end_turn",
   "max_tokens",
@@ -357,9 +393,13 @@ export const stopReason = openEnum([
   "refusal",
   "model_context_window_exceeded",
 ]);
+/**
+ * Why a messages response stopped (`end_turn`, `max_tokens`, `stop_sequence`, `tool_use`, `pause_turn`,
+ * `refusal` …); values the API adds later are accepted. The type `stopReason` parses to.
+ */
 export type StopReason = z.infer<typeof stopReason>;
 
-/** Token usage; `input_tokens` excludes cache reads and writes (spec 2.8). */
+/** Token usage; `input_tokens` excludes cache reads and writes. */
 export const usage = z.looseObject({
   input_tokens: nonNegativeInt,
   output_tokens: nonNegativeInt,
@@ -370,6 +410,7 @@ export const usage = z.looseObject({
   server_tool_use: z.looseObject({}).nullable().optional(),
   service_tier: openEnum(["standard", "priority", "batch"]).nullable().optional(),
 });
+/** Token usage; `input_tokens` excludes cache reads and writes. The type `usage` parses to. */
 export type Usage = z.infer<typeof usage>;
 
 /** A tool call in a response (`input` as the model produced it). */
@@ -409,9 +450,13 @@ export type KnownContentBlock = z.infer<typeof knownContentBlock>;
 
 /** One content block of a response; unknown `type`s (compaction, advisor results …) are kept. */
 export const contentBlock = openUnion(responseBlockTypes, knownContentBlock);
+/**
+ * One content block of a response; unknown `type`s (compaction, advisor results …) are kept. The type
+ * `contentBlock` parses to.
+ */
 export type ContentBlock = z.infer<typeof contentBlock>;
 
-/** A messages response (spec 2.8); `content` is always an array. */
+/** A messages response; `content` is always an array. */
 export const response = z.looseObject({
   id: z.string(),
   type: z.literal("message"),
@@ -424,6 +469,7 @@ export const response = z.looseObject({
   container: z.looseObject({ id: z.string() }).nullable().optional(),
   stop_details: z.looseObject({}).nullable().optional(),
 });
+/** A messages response; `content` is always an array. The type `response` parses to. */
 export type Response = z.infer<typeof response>;
 
 // ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
@@ -446,6 +492,10 @@ export const errorBody = z.looseObject({
   error: z.looseObject({ type: errorType, message: z.string() }),
   request_id: z.string().nullable().optional(),
 });
+/**
+ * `{type: "error", error: {type, message}, request_id?}`: an HTTP error body and the mid-stream `error`
+ * event. The type `errorBody` parses to.
+ */
 export type ErrorBody = z.infer<typeof errorBody>;
 
 // ─── Stream events ────────────────────────────────────────────────────────────────────────────────
@@ -500,7 +550,7 @@ export const messageStopEvent = z.looseObject({ type: z.literal("message_stop") 
 export const pingEvent = z.looseObject({ type: z.literal("ping") });
 export const errorEvent = errorBody;
 
-/** The stream events this library models (spec 6). */
+/** The stream events this library models. */
 export const knownStreamEvent = z.discriminatedUnion("type", [
   messageStartEvent,
   contentBlockStartEvent,
@@ -513,7 +563,7 @@ export const knownStreamEvent = z.discriminatedUnion("type", [
 ]);
 export type KnownStreamEvent = z.infer<typeof knownStreamEvent>;
 
-/** One SSE `data:` payload of a messages stream (spec 6); new event types are accepted (the API may add some). */
+/** One SSE `data:` payload of a messages stream; new event types are accepted (the API may add some). */
 export const streamEvent = openUnion(
   [
     "message_start",
@@ -527,6 +577,10 @@ export const streamEvent = openUnion(
   ],
   knownStreamEvent,
 );
+/**
+ * One SSE `data:` payload of a messages stream; new event types are accepted (the API may add some). The type
+ * `streamEvent` parses to.
+ */
 export type StreamEvent = z.infer<typeof streamEvent>;
 export type MessageStartEvent = z.infer<typeof messageStartEvent>;
 export type ContentBlockStartEvent = z.infer<typeof contentBlockStartEvent>;

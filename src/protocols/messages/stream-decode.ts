@@ -25,7 +25,7 @@ import { decodeMessagesUsage } from "./usage";
 type Open =
   | { readonly kind: "text"; readonly index: number; readonly citations: readonly unknown[] }
   | { readonly kind: "reasoning"; readonly index: number }
-  /** `args`: some argument text has been passed on (an empty input means `{}`, research X6). */
+  /** `args`: some argument text has been passed on (an empty input means `{}`). */
   | { readonly kind: "tool"; readonly index: number; readonly args: boolean }
   | {
       readonly kind: "opaque";

@@ -1,8 +1,8 @@
 /**
- * Common stream parts → messages stream events (a pure reducer) with the exact grammar (research X4, X5):
+ * Common stream parts → messages stream events (a pure reducer) with the exact grammar:
  * `message_start`, then per block start / delta* / stop with one block open at a time, then `message_delta`
- * (stop reason and final usage, held until the usage arrives or the stream ends, X2) and `message_stop`.
- * A mid-stream error becomes an `error` event and nothing follows it (X10).
+ * (stop reason and final usage, held until the usage arrives or the stream ends) and `message_stop`.
+ * A mid-stream error becomes an `error` event and nothing follows it.
  */
 import { keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
@@ -231,7 +231,7 @@ function finish(
 
 const nothing = (): void => undefined;
 
-/** What each common part becomes (research X4, X5). */
+/** What each common part becomes. */
 const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "response-start": (work, part) => {
     work.id = part.id ?? work.id;
@@ -366,7 +366,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   },
   usage: (work, part, out, losses, options, position) => {
     work.usage = part.usage;
-    // Usage after the finish is the final figure (research X2): the message can end now.
+    // Usage after the finish is the final figure: the message can end now.
     if (work.finish !== undefined) finish(work, out, losses, options, position);
   },
   finish: (work, part, out, _losses, options) => {

@@ -1,5 +1,5 @@
 /**
- * messages usage ↔ common usage (research F4–F7). messages `input_tokens` excludes cache reads and
+ * messages usage ↔ common usage. messages `input_tokens` excludes cache reads and
  * writes; common `inputTokens` includes them. `output_tokens` already includes thinking.
  */
 import type { Loss } from "../../common/loss";
@@ -46,7 +46,7 @@ export function decodeMessagesUsage(usage: Usage | DeltaUsage, source: string, l
 
 /**
  * common usage → messages usage: `input_tokens = max(0, input − cacheRead − cacheWrite)`. For another
- * protocol's usage both cache fields are always sent, 0 when unknown (research F5, X2), as the API does;
+ * protocol's usage both cache fields are always sent, 0 when unknown, as the API does;
  * usage of messages origin is restored as it came.
  */
 export function encodeMessagesUsage(usage: common.Usage): Usage {

@@ -1,4 +1,8 @@
-/** The `responses` namespace: the responses-protocol schemas, their types and `DONE`, nothing else. */
+/**
+ * The `responses` namespace: the responses-protocol schemas, their types and `DONE`, and `historyOf`
+ * (what a gateway stores for a later `previous_response_id`).
+ */
+export { historyOf } from "./history";
 export {
   type Annotation,
   annotation,

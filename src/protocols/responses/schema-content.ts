@@ -16,11 +16,13 @@ import {
 
 const cacheBreakpoint = { prompt_cache_breakpoint: promptCacheBreakpoint.nullable().optional() };
 
+/** A text part of an input message: `{ type: "input_text", text }`. */
 export const inputText = z.looseObject({
   type: z.literal("input_text"),
   text: z.string(),
   ...cacheBreakpoint,
 });
+/** A text part of an input message: `{ type: "input_text", text }`. The type `inputText` parses to. */
 export type InputText = z.infer<typeof inputText>;
 
 /** An image by URL (https or `data:`) or file id; the SDK types `detail` as required, the API defaults it. */
@@ -31,6 +33,10 @@ export const inputImage = z.looseObject({
   file_id: z.string().nullable().optional(),
   ...cacheBreakpoint,
 });
+/**
+ * An image by URL (https or `data:`) or file id; the SDK types `detail` as required, the API defaults it. The
+ * type `inputImage` parses to.
+ */
 export type InputImage = z.infer<typeof inputImage>;
 
 /** A file by `file_data` (base64 data URL, with `filename`), `file_url` or `file_id`. */
@@ -43,6 +49,10 @@ export const inputFile = z.looseObject({
   detail: openEnum(["auto", "low", "high"]).nullable().optional(),
   ...cacheBreakpoint,
 });
+/**
+ * A file by `file_data` (base64 data URL, with `filename`), `file_url` or `file_id`. The type `inputFile`
+ * parses to.
+ */
 export type InputFile = z.infer<typeof inputFile>;
 
 /** Audio input (`input_audio`), listed by the SDK though not among message parts. */
@@ -90,6 +100,9 @@ export const filePath = z.looseObject({
 export type FilePath = z.infer<typeof filePath>;
 
 const annotationKinds = [urlCitation, fileCitation, containerFileCitation, filePath] as const;
+/**
+ * An annotation of output text (`url_citation`, `file_citation`, `container_file_citation`, `file_path`), or a kind this library does not know (kept).
+ */
 export type Annotation = z.output<KnownOf<typeof annotationKinds>> | UnknownKind;
 export type AnnotationInput = z.input<KnownOf<typeof annotationKinds>> | UnknownKind;
 /** One annotation of an output_text part; new kinds are kept. */
@@ -102,12 +115,17 @@ export const topLogprob = z.looseObject({
 });
 export type TopLogprob = z.infer<typeof topLogprob>;
 
+/** The log probability of one output token, with its `top_logprobs` alternatives. */
 export const logprob = z.looseObject({
   token: z.string(),
   logprob: z.number(),
   bytes: z.array(z.number()).optional(),
   top_logprobs: z.array(topLogprob).optional(),
 });
+/**
+ * The log probability of one output token, with its `top_logprobs` alternatives. The type `logprob` parses
+ * to.
+ */
 export type Logprob = z.infer<typeof logprob>;
 
 // ─── Output parts ─────────────────────────────────────────────────────────────────────────────────
@@ -119,22 +137,36 @@ export const outputText = z.looseObject({
   annotations: z.array(annotation).optional(),
   logprobs: z.array(logprob).nullable().optional(),
 });
+/**
+ * Model text; `annotations` and `logprobs` are always sent by OpenAI, not by every server. The type
+ * `outputText` parses to.
+ */
 export type OutputText = z.infer<typeof outputText>;
 
+/** A refusal part of an output message: `{ type: "refusal", refusal }`. */
 export const refusal = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+/** A refusal part of an output message: `{ type: "refusal", refusal }`. The type `refusal` parses to. */
 export type Refusal = z.infer<typeof refusal>;
 
 /** A reasoning summary part (`reasoning.summary[]`). */
 export const summaryText = z.looseObject({ type: z.literal("summary_text"), text: z.string() });
+/** A reasoning summary part (`reasoning.summary[]`). The type `summaryText` parses to. */
 export type SummaryText = z.infer<typeof summaryText>;
 
 /** Raw reasoning text (`reasoning.content[]`, open-weight models and compatible servers). */
 export const reasoningText = z.looseObject({ type: z.literal("reasoning_text"), text: z.string() });
+/**
+ * Raw reasoning text (`reasoning.content[]`, open-weight models and compatible servers). The type
+ * `reasoningText` parses to.
+ */
 export type ReasoningText = z.infer<typeof reasoningText>;
 
 // ─── Unions ───────────────────────────────────────────────────────────────────────────────────────
 
 const inputContentKinds = [inputText, inputImage, inputFile, inputAudio, outputText, refusal] as const;
+/**
+ * A part of an input message: `input_text`, `input_image`, `input_file`, `input_audio`, or an unknown kind (kept).
+ */
 export type InputContent = z.output<KnownOf<typeof inputContentKinds>> | UnknownKind;
 export type InputContentInput = z.input<KnownOf<typeof inputContentKinds>> | UnknownKind;
 /**
@@ -144,6 +176,7 @@ export type InputContentInput = z.input<KnownOf<typeof inputContentKinds>> | Unk
 export const inputContent: z.ZodType<InputContent, InputContentInput> = openUnion(inputContentKinds);
 
 const toolOutputContentKinds = [inputText, inputImage, inputFile] as const;
+/** A part of a tool call's output when it is not a string: text, image or file. */
 export type ToolOutputContent = z.output<KnownOf<typeof toolOutputContentKinds>> | UnknownKind;
 export type ToolOutputContentInput = z.input<KnownOf<typeof toolOutputContentKinds>> | UnknownKind;
 /** One part of a function or custom tool output given as a list. */
@@ -151,6 +184,7 @@ export const toolOutputContent: z.ZodType<ToolOutputContent, ToolOutputContentIn
   openUnion(toolOutputContentKinds);
 
 const outputContentKinds = [outputText, refusal] as const;
+/** A part of an output message: `output_text` or `refusal`, or an unknown kind (kept). */
 export type OutputContent = z.output<KnownOf<typeof outputContentKinds>> | UnknownKind;
 export type OutputContentInput = z.input<KnownOf<typeof outputContentKinds>> | UnknownKind;
 /** One part of an output message. */

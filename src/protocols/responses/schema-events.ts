@@ -42,6 +42,10 @@ export const lifecycleEvent = z.looseObject({
   response,
   ...sequence,
 });
+/**
+ * `response.created` … `.completed` / `.incomplete` / `.failed`: the whole response so far. The type
+ * `lifecycleEvent` parses to.
+ */
 export type LifecycleEvent = z.infer<typeof lifecycleEvent>;
 
 /**
@@ -56,6 +60,11 @@ export const errorEvent = z.looseObject({
   error: errorObject.optional(),
   ...sequence,
 });
+/**
+ * A stream error. The SDK types it flat (`{code, message, param}`); the API has been recorded sending the
+ * error nested (`{error: {type, code, message, param}}`), so both are accepted. The type `errorEvent` parses
+ * to.
+ */
 export type ErrorEvent = z.infer<typeof errorEvent>;
 
 // ─── Items and content parts ──────────────────────────────────────────────────────────────────────
@@ -67,6 +76,10 @@ export const outputItemEvent = z.looseObject({
   item: outputItem,
   ...sequence,
 });
+/**
+ * An output item opens (`added`, often still empty) or closes (`done`, complete: encrypted_content arrives
+ * here). The type `outputItemEvent` parses to.
+ */
 export type OutputItemEvent = z.infer<typeof outputItemEvent>;
 
 export const contentPartEvent = z.looseObject({
@@ -300,6 +313,7 @@ export type AudioEvent = z.infer<typeof audioEvent>;
 
 /** `data: [DONE]`: OpenAI's responses streams do not send it; OpenRouter's end with it (recorded). */
 export const DONE = "[DONE]" as const;
+/** The type of `DONE`. */
 export type Done = typeof DONE;
 
 /** The events this library models, by `type`. */
@@ -342,6 +356,9 @@ export const streamEventTypes = typesOf(eventSchemas);
 /** One event object: the kinds this library models are checked by `type`, any other type is kept. */
 export type StreamEventObject = z.output<KnownOf<typeof eventSchemas>> | UnknownKind;
 export type StreamEventObjectInput = z.input<KnownOf<typeof eventSchemas>> | UnknownKind;
+/**
+ * Schema of one event object of a responses stream (`StreamEventObject`): known types checked field by field, any other type kept.
+ */
 export const streamEventObject: z.ZodType<StreamEventObject, StreamEventObjectInput> =
   openUnion(eventSchemas);
 
@@ -353,4 +370,9 @@ export const streamEvent: z.ZodUnion<readonly [typeof streamEventObject, z.ZodLi
   streamEventObject,
   z.literal(DONE),
 ]);
+/**
+ * One SSE `data:` payload of a responses stream: a known event checked by its schema, an event of a type this
+ * library does not know (kept, so a new event never breaks a gateway), or OpenRouter's `[DONE]`. The type
+ * `streamEvent` parses to.
+ */
 export type StreamEvent = z.infer<typeof streamEvent>;

@@ -30,7 +30,9 @@ const loose = z.looseObject({});
 
 // ─── Messages ─────────────────────────────────────────────────────────────────────────────────────
 
+/** The role of a message item: `user`, `assistant`, `system` or `developer`. */
 export const role = z.enum(["user", "assistant", "system", "developer"]);
+/** The role of a message item: `user`, `assistant`, `system` or `developer`. The type `role` parses to. */
 export type Role = z.infer<typeof role>;
 
 /** Marks an assistant message as intermediate commentary or the final answer (Codex models). */
@@ -48,6 +50,10 @@ export const inputMessage = z.looseObject({
   phase,
   ...status,
 });
+/**
+ * A message in `input`: `type` may be omitted (EasyInputMessage), `content` is a string or parts, and an
+ * assistant turn may be replayed with its output parts, `id` and `status`. The type `inputMessage` parses to.
+ */
 export type InputMessage = z.infer<typeof inputMessage>;
 export type { InputContent };
 
@@ -60,6 +66,7 @@ export const outputMessage = z.looseObject({
   phase,
   ...status,
 });
+/** An assistant message in `output`. The type `outputMessage` parses to. */
 export type OutputMessage = z.infer<typeof outputMessage>;
 
 // ─── Function and custom tool calls ───────────────────────────────────────────────────────────────
@@ -75,6 +82,10 @@ export const functionCall = z.looseObject({
   caller: caller.nullable().optional(),
   ...status,
 });
+/**
+ * A function call: `call_id` pairs it with its output; `arguments` is the JSON text the model wrote. The type
+ * `functionCall` parses to.
+ */
 export type FunctionCall = z.infer<typeof functionCall>;
 
 /** A function's result, matched to its call by `call_id`; `output` is text or input parts. */
@@ -86,6 +97,10 @@ export const functionCallOutput = z.looseObject({
   ...optionalId,
   ...status,
 });
+/**
+ * A function's result, matched to its call by `call_id`; `output` is text or input parts. The type
+ * `functionCallOutput` parses to.
+ */
 export type FunctionCallOutput = z.infer<typeof functionCallOutput>;
 
 /** A call of a custom tool: free-text `input` instead of JSON arguments. */
@@ -99,8 +114,14 @@ export const customToolCall = z.looseObject({
   caller: caller.nullable().optional(),
   ...status,
 });
+/**
+ * A call of a custom tool: free-text `input` instead of JSON arguments. The type `customToolCall` parses to.
+ */
 export type CustomToolCall = z.infer<typeof customToolCall>;
 
+/**
+ * The output of a custom tool call, sent back as input: `{ type: "custom_tool_call_output", call_id, output }`.
+ */
 export const customToolCallOutput = z.looseObject({
   type: z.literal("custom_tool_call_output"),
   call_id: z.string(),
@@ -109,6 +130,10 @@ export const customToolCallOutput = z.looseObject({
   ...optionalId,
   ...status,
 });
+/**
+ * The output of a custom tool call, sent back as input: `{ type: "custom_tool_call_output", call_id, output
+ * }`. The type `customToolCallOutput` parses to.
+ */
 export type CustomToolCallOutput = z.infer<typeof customToolCallOutput>;
 
 // ─── Reasoning, compaction, references ────────────────────────────────────────────────────────────
@@ -126,6 +151,11 @@ export const reasoning = z.looseObject({
   encrypted_content: z.string().nullable().optional(),
   ...status,
 });
+/**
+ * A reasoning item: `summary` (kept even when empty), raw `content` from some servers, and the opaque
+ * `encrypted_content` only its issuer can read. It must be replayed immediately before the item that followed
+ * it, or the API answers 400 (see the recorded error fixture). The type `reasoning` parses to.
+ */
 export type Reasoning = z.infer<typeof reasoning>;
 
 /** Earlier context compacted by the service into one opaque item. */
@@ -134,6 +164,7 @@ export const compaction = z.looseObject({
   encrypted_content: z.string(),
   ...optionalId,
 });
+/** Earlier context compacted by the service into one opaque item. The type `compaction` parses to. */
 export type Compaction = z.infer<typeof compaction>;
 
 export const compactionTrigger = z.looseObject({ type: z.literal("compaction_trigger") });
@@ -144,6 +175,7 @@ export const itemReference = z.looseObject({
   type: z.literal("item_reference").nullable().optional(),
   id: z.string(),
 });
+/** A stored item named by id; `type` may be omitted or null. The type `itemReference` parses to. */
 export type ItemReference = z.infer<typeof itemReference>;
 
 // ─── Built-in tool calls and their outputs (kept whole) ───────────────────────────────────────────
@@ -331,6 +363,9 @@ export type InputItemInput =
   | z.input<typeof inputMessage>
   | z.input<typeof itemReference>
   | UnknownKind;
+/**
+ * Schema of one entry of a request's `input` (`InputItem`): a message (also the short `{ role, content }` form), a tool call or its output, reasoning, an `item_reference`, or an unknown type (kept).
+ */
 export const inputItem: z.ZodType<InputItem, InputItemInput> = openItemUnion(inputItemSchemas, {
   message: inputMessage,
   reference: itemReference,
@@ -353,4 +388,5 @@ export const outputItemTypes = typesOf(outputItemSchemas);
 /** One entry of a response's `output` (also the `item` of `response.output_item.*` events). */
 export type OutputItem = z.output<KnownOf<typeof outputItemSchemas>> | UnknownKind;
 export type OutputItemInput = z.input<KnownOf<typeof outputItemSchemas>> | UnknownKind;
+/** Schema of one entry of a response's `output` (`OutputItem`). */
 export const outputItem: z.ZodType<OutputItem, OutputItemInput> = openUnion(outputItemSchemas);

@@ -27,6 +27,10 @@ export const usage = z.looseObject({
     .optional(),
   output_tokens_details: z.looseObject({ reasoning_tokens: nonNegativeInt.optional() }).nullable().optional(),
 });
+/**
+ * Token usage. `input_tokens` includes `cached_tokens`; `output_tokens` includes `reasoning_tokens`. The
+ * details are always sent by OpenAI; other servers may omit them. The type `usage` parses to.
+ */
 export type Usage = z.infer<typeof usage>;
 
 // ─── Errors ───────────────────────────────────────────────────────────────────────────────────────
@@ -38,10 +42,17 @@ export const errorObject = z.looseObject({
   param: z.string().nullable().optional(),
   code: z.union([z.string(), z.number()]).nullable().optional(),
 });
+/**
+ * The inner object of an error body (and of a nested stream `error` event). The type `errorObject` parses to.
+ */
 export type ErrorObject = z.infer<typeof errorObject>;
 
 /** The HTTP error body, as chat-completions: `{error: {message, type, param, code}}`. */
 export const errorBody = z.looseObject({ error: errorObject });
+/**
+ * The HTTP error body, as chat-completions: `{error: {message, type, param, code}}`. The type `errorBody`
+ * parses to.
+ */
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Why a response failed (`status: "failed"`); recorded with codes outside the SDK's list (`insufficient_quota`). */
@@ -70,10 +81,17 @@ export const responseError = z.looseObject({
     .optional(),
   message: z.string(),
 });
+/**
+ * Why a response failed (`status: "failed"`); recorded with codes outside the SDK's list
+ * (`insufficient_quota`). The type `responseError` parses to.
+ */
 export type ResponseError = z.infer<typeof responseError>;
 
 // ─── Response ─────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A response's `status`: `completed`, `failed`, `in_progress`, `cancelled`, `queued` or `incomplete` (later values accepted).
+ */
 export const responseStatus = openEnum([
   "completed",
   "failed",
@@ -82,12 +100,17 @@ export const responseStatus = openEnum([
   "queued",
   "incomplete",
 ]);
+/**
+ * A response's `status`: `completed`, `failed`, `in_progress`, `cancelled`, `queued` or `incomplete` (later
+ * values accepted). The type `responseStatus` parses to.
+ */
 export type ResponseStatus = z.infer<typeof responseStatus>;
 
 /** Why a response stopped early (`status: "incomplete"`). */
 export const incompleteDetails = z.looseObject({
   reason: openEnum(["max_output_tokens", "content_filter"]).nullable().optional(),
 });
+/** Why a response stopped early (`status: "incomplete"`). The type `incompleteDetails` parses to. */
 export type IncompleteDetails = z.infer<typeof incompleteDetails>;
 
 const nullableString = z.string().nullable().optional();
@@ -138,4 +161,9 @@ export const response = z.looseObject({
   conversation: z.looseObject({ id: z.string() }).nullable().optional(),
   completed_at: nullableNumber,
 });
+/**
+ * A response: `output` items and `status` (`incomplete` with `incomplete_details`, `failed` with `error`),
+ * usage, and the request's settings echoed back (most of them null when not set). The type `response` parses
+ * to.
+ */
 export type Response = z.infer<typeof response>;

@@ -96,6 +96,10 @@ export const nonNegativeInt = z.number().int().min(0);
 
 /** Item status: `in_progress`, `completed`, `incomplete` (built-in calls add `searching`, `failed` …). */
 export const itemStatus = openEnum(["in_progress", "completed", "incomplete"]);
+/**
+ * Item status: `in_progress`, `completed`, `incomplete` (built-in calls add `searching`, `failed` …). The
+ * type `itemStatus` parses to.
+ */
 export type ItemStatus = z.infer<typeof itemStatus>;
 
 /** Who issued a tool call: the model directly, or a `program` item (programmatic tool calling). */

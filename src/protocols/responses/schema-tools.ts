@@ -29,6 +29,11 @@ export const functionTool = z.looseObject({
   output_schema: jsonObject.nullable().optional(),
   ...allowedCallers,
 });
+/**
+ * A function tool. An omitted `strict` is not `false`: the service then treats the schema as strict and
+ * rewrites optional parameters into required ones (issue 15), so encoders say it explicitly. The type
+ * `functionTool` parses to.
+ */
 export type FunctionTool = z.infer<typeof functionTool>;
 
 const customToolFormatKinds = [
@@ -50,6 +55,7 @@ export const customTool = z.looseObject({
   defer_loading: z.boolean().optional(),
   ...allowedCallers,
 });
+/** A tool whose input is free text rather than JSON arguments. The type `customTool` parses to. */
 export type CustomTool = z.infer<typeof customTool>;
 
 /** A named group of function and custom tools (tool search). */
@@ -128,6 +134,9 @@ const toolKinds = [
   codeInterpreterTool,
   hostedTool,
 ] as const;
+/**
+ * One entry of a request's `tools`: a function, a custom tool, a built-in tool (web search, file search, code interpreter, MCP …), or an unknown type (kept).
+ */
 export type Tool = z.output<KnownOf<typeof toolKinds>> | UnknownKind;
 export type ToolInput = z.input<KnownOf<typeof toolKinds>> | UnknownKind;
 /** One entry of `tools`: function, custom, namespace or built-in; other kinds (xAI's `x_search` …) are kept. */
@@ -172,6 +181,10 @@ export const toolChoiceObject: z.ZodType<ToolChoiceObject, ToolChoiceObjectInput
 
 /** `tool_choice`: a mode string, or an object naming a tool, a tool type or an allowed set. */
 export const toolChoice = z.union([toolChoiceMode, toolChoiceObject]);
+/**
+ * `tool_choice`: a mode string, or an object naming a tool, a tool type or an allowed set. The type
+ * `toolChoice` parses to.
+ */
 export type ToolChoice = z.infer<typeof toolChoice>;
 
 // ─── Text output and reasoning settings ───────────────────────────────────────────────────────────
@@ -190,15 +203,20 @@ const textFormatKinds = [
   z.looseObject({ type: z.literal("json_object") }),
   jsonSchemaFormat,
 ] as const;
+/**
+ * The format of text output: `text`, `json_object`, `json_schema` (with `name`, `schema`, `strict`), or an unknown type (kept).
+ */
 export type TextFormat = z.output<KnownOf<typeof textFormatKinds>> | UnknownKind;
 export type TextFormatInput = z.input<KnownOf<typeof textFormatKinds>> | UnknownKind;
 /** `text.format`: plain text, JSON mode or a JSON schema (structured outputs). */
 export const textFormat: z.ZodType<TextFormat, TextFormatInput> = openUnion(textFormatKinds);
 
+/** A request's `text` settings: the output `format` and `verbosity`. */
 export const textConfig = z.looseObject({
   format: textFormat.optional(),
   verbosity: openEnum(["low", "medium", "high"]).nullable().optional(),
 });
+/** A request's `text` settings: the output `format` and `verbosity`. The type `textConfig` parses to. */
 export type TextConfig = z.infer<typeof textConfig>;
 
 /** `reasoning`: effort and summary (`generate_summary` is the deprecated name of `summary`). */
@@ -209,4 +227,8 @@ export const reasoningConfig = z.looseObject({
   context: openEnum(["auto", "current_turn", "all_turns"]).nullable().optional(),
   mode: openEnum(["standard", "pro"]).nullable().optional(),
 });
+/**
+ * `reasoning`: effort and summary (`generate_summary` is the deprecated name of `summary`). The type
+ * `reasoningConfig` parses to.
+ */
 export type ReasoningConfig = z.infer<typeof reasoningConfig>;

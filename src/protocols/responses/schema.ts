@@ -27,6 +27,9 @@ export const includable = openEnum([
   "reasoning.encrypted_content",
   "message.output_text.logprobs",
 ]);
+/**
+ * Output data the response should include beyond the default (`include`). The type `includable` parses to.
+ */
 export type Includable = z.infer<typeof includable>;
 
 /** A stored prompt template; it may supply the model. */
@@ -35,6 +38,7 @@ export const prompt = z.looseObject({
   version: z.string().nullable().optional(),
   variables: z.record(z.string(), z.unknown()).nullable().optional(),
 });
+/** A stored prompt template; it may supply the model. The type `prompt` parses to. */
 export type Prompt = z.infer<typeof prompt>;
 
 const nullableString = z.string().nullable().optional();
@@ -91,4 +95,9 @@ export const request = z
         message: "`model` is required unless a stored `prompt` supplies it",
       });
   });
+/**
+ * A `POST /v1/responses` body. `input` is a string or items; `model` may be left to a stored `prompt`, else
+ * it is required. Bounds are the API's: `max_output_tokens` ≥ 16, `temperature` 0–2, `top_p` 0–1,
+ * `top_logprobs` 0–20. The type `request` parses to.
+ */
 export type Request = z.infer<typeof request>;

@@ -719,7 +719,7 @@ function textDelta(style: string, piece: string): object {
 }
 
 /**
- * A chat stream as a real upstream sends it (research X1): role chunk, reasoning then text pieces (in
+ * A chat stream as a real upstream sends it: role chunk, reasoning then text pieces (in
  * any dialect's fields), tool calls whose arguments are split at odd places, a finish chunk, maybe a
  * trailing usage chunk, `[DONE]`.
  */

@@ -7,6 +7,7 @@ import type { ReachFact } from "./types";
 
 /** The hard cases a `bias` can ask for. */
 export const hardCases = ["tools", "images", "thinking", "unicode", "empty", "zeros", "huge"] as const;
+/** A hard case an arbitrary can lean toward, one of `hardCases`. */
 export type HardCase = (typeof hardCases)[number];
 
 /**

@@ -1,7 +1,6 @@
 /**
  * Embeddings bodies of the two protocols that have the endpoint: chat-style `/v1/embeddings` requests
  * and responses (float or base64 vectors), and generative `:embedContent` / `:batchEmbedContents`.
- * @see ../../../../shared/spec/gateway-interface.md 2.6
  */
 import fc from "fast-check";
 import { embeddings } from "../../index";

@@ -626,7 +626,7 @@ function hardRequestArb(hard: Hard) {
           : {
               tools: [
                 {
-                  // Gemini rejects an OBJECT without properties (research T10): a parameter-less tool has none.
+                  // Gemini rejects an OBJECT without properties: a parameter-less tool has none.
                   functionDeclarations: names.map((name) => ({
                     name,
                     parameters: { type: "object", properties: { a: { type: "string" } } },
@@ -687,7 +687,7 @@ function hardResponseArb(hard: Hard) {
 }
 
 /**
- * A stream as a real upstream sends it (research X7, X8): the thought and the text split across chunks
+ * A stream as a real upstream sends it: the thought and the text split across chunks
  * (the signature on the thought's last piece), whole function calls, the finish reason and usage last.
  */
 function hardStreamArb(hard: Hard) {

@@ -12,6 +12,7 @@ import { generativeArbitraries } from "./generative";
 import { messagesArbitraries } from "./messages";
 import { modelEntryArb, modelListArb } from "./models";
 import { type MusicRule, musicRequestArb } from "./music";
+import { responsesArbitraries } from "./responses";
 import { jsonArrayBodyArb, sseBodyArb, sseMessageArb } from "./sse";
 import { anyStreamArb, wellFormedStreamArb } from "./streams";
 import type { ProtocolArbitraries } from "./types";
@@ -21,6 +22,7 @@ export const protocolArbitraries: Readonly<Record<Protocol, ProtocolArbitraries>
   chat: chatArbitraries,
   messages: messagesArbitraries,
   generative: generativeArbitraries,
+  responses: responsesArbitraries,
 };
 
 /** The table entry of `protocol`; an id outside `protocols` is a TypeError naming the valid ones. */

@@ -667,7 +667,7 @@ const givenValuesArb = fc
       model: "m",
       max_tokens: 1,
       messages: [{ role: "user", content: "x" }],
-      // messages takes `temperature` or `top_p`, not both (research P2).
+      // messages takes `temperature` or `top_p`, not both.
       [sampling]: 0,
       ...(top_k ? { top_k: 0 } : {}),
       ...(user ? { metadata: { user_id: "" } } : {}),
@@ -693,7 +693,7 @@ function usageOf(body: unknown): UsageTotals | undefined {
   };
 }
 
-/** messages puts foreign thinking first in a whole response (research K4); a stream cannot move it back. */
+/** messages puts foreign thinking first in a whole response; a stream cannot move it back. */
 function thinkingFirst(body: unknown): boolean {
   const content = obj(body).content;
   const blocks = Array.isArray(content) ? content.map(obj) : [];

@@ -1,7 +1,6 @@
 /**
  * Model lists in the three list formats (what upstreams and the gateway answer on `GET /v1/models`,
  * `/v1/models` with the messages headers, `/v1beta/models`) and catalogue entries for the visibility rules.
- * @see ../../../../shared/spec/gateway-interface.md 2.1–2.3
  */
 import fc from "fast-check";
 import type { models } from "../../index";

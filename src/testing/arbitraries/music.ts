@@ -1,7 +1,6 @@
 /**
  * `POST /music/audios` bodies: valid ones spread over every action and optional field, and ones that
- * break exactly one named rule of the spec (each rule with the error code a validator must answer).
- * @see ../../../../shared/spec/music-interface.md 2.2, 4.1, 7, 8
+ * break exactly one named rule (each rule with the error code a validator must answer).
  */
 import fc from "fast-check";
 import { music } from "../../index";
@@ -32,6 +31,7 @@ export const musicRules = {
   style_too_long: "style_too_long",
   title_too_long: "title_too_long",
 } as const satisfies Record<string, music.ValidationErrorCode>;
+/** The name of a music request rule, a key of `musicRules`. */
 export type MusicRule = keyof typeof musicRules;
 
 type Body = Record<string, unknown>;

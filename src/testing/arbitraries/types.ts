@@ -23,6 +23,10 @@ export type ReachFact = {
   holds(value: unknown): boolean;
 };
 
+/**
+ * The generators of one protocol's wire shapes (`protocolArbitraries[protocol]`); `arbitraries`
+ * offers the same by protocol id. Each `hard` argument leans the values toward the hard cases.
+ */
 export interface ProtocolArbitraries {
   /** Requests as clients send them: everyday traffic and odd wire shapes, leaning toward `hard`. */
   request(hard: Hard): fc.Arbitrary<unknown>;

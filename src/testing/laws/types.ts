@@ -54,11 +54,13 @@ export const lawNames = [
   "promptness",
   "chunking",
 ] as const;
+/** The name of a translation law, one of `lawNames`. */
 export type LawName = (typeof lawNames)[number];
 
 /** What a law is about: requests, responses, error bodies, event streams, byte streams, or `accumulate`. */
 export type Subject = "request" | "response" | "error" | "stream" | "bytes" | "accumulate";
 
+/** The outcome of one law for one protocol or pair, as `checkTranslator` reports it. */
 export type LawResult = {
   law: LawName;
   subject: Subject;
@@ -73,6 +75,7 @@ export type LawResult = {
   seed?: number;
 };
 
+/** Options of `checkTranslator` and `translatorLaws`. */
 export type CheckOptions = {
   /** Runs per law (fast-check's `numRuns`; default: fast-check's global setting). */
   numRuns?: number;

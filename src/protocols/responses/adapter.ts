@@ -1,0 +1,45 @@
+/** The responses protocol plugged into the adapter table (src/protocols/index.ts). */
+import type { ProtocolAdapter } from "../adapter";
+import { decodeResponsesError, encodeResponsesError } from "./error";
+import { decodeResponsesRequest, encodeResponsesRequest, responsesRequestInfo } from "./request";
+import { decodeResponsesResponse, encodeResponsesResponse } from "./response";
+import {
+  DONE,
+  type ErrorBody,
+  errorBody,
+  type Request,
+  type Response,
+  request,
+  response,
+  type StreamEvent,
+  streamEvent,
+} from "./schema";
+import {
+  type ResponsesDecodeState,
+  responsesPassThroughError,
+  responsesStreamDecoder,
+} from "./stream-decode";
+import { responsesEventFormatter, responsesStreamEncoder } from "./stream-encode";
+
+type Adapter = ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>;
+
+export const responsesAdapter: Adapter = {
+  schemas: { request, response, event: streamEvent, errorBody },
+  requestInfo: responsesRequestInfo,
+  decodeRequest: decodeResponsesRequest,
+  encodeRequest: encodeResponsesRequest,
+  decodeResponse: decodeResponsesResponse,
+  encodeResponse: encodeResponsesResponse,
+  decodeError: decodeResponsesError,
+  encodeError: encodeResponsesError,
+  streamDecoder: (options) => responsesStreamDecoder(options) as ReturnType<Adapter["streamDecoder"]>,
+  streamEncoder: (options) => responsesStreamEncoder(options) as ReturnType<Adapter["streamEncoder"]>,
+  passThroughError: (error, state, events) =>
+    responsesPassThroughError(error, state as ResponsesDecodeState, events),
+  // responses SSE names each event by its type (`event: response.output_text.delta`).
+  sseEventName: (event) => (event === DONE ? undefined : event.type),
+  // OpenRouter ends its responses streams with `data: [DONE]` (recorded).
+  parseEventData: (data) => (data.trim() === DONE ? DONE : (JSON.parse(data) as unknown)),
+  deltaStrings: [["delta"]],
+  eventFormatter: responsesEventFormatter,
+};

@@ -1,0 +1,238 @@
+/**
+ * responses `instructions` and `input` items → common system blocks and turns. `instructions` and
+ * system/developer messages become system blocks (late ones marked); each user message is a turn;
+ * assistant messages, reasoning and calls gather into assistant turns (a new turn at each further
+ * message); function outputs gather into user turns of tool results, matched to calls by `call_id`.
+ * An `item_reference` is looked up in `options.history`, and an unknown or built-in item is kept whole.
+ */
+import { TranslationError } from "../../common/errors";
+import { parseJsonObject } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { at } from "../../common/pointer";
+import { decodeContentPart } from "./content";
+import { keepRest } from "./fields";
+import { decodeReasoningItem } from "./reasoning";
+import type { FunctionCall, FunctionCallOutput, InputItem, InputMessage, Reasoning } from "./schema";
+
+/** An input item and the pointer it came from (`/input/3`, or `/history/3` for an item of `options.history`). */
+export type Entry = { readonly item: InputItem; readonly source: string };
+
+const MESSAGE_HELD = new Set(["type", "role", "content"]);
+const CALL_HELD = new Set(["type", "call_id", "name", "arguments"]);
+const CUSTOM_CALL_HELD = new Set(["type", "call_id", "name", "input"]);
+const OUTPUT_HELD = new Set(["type", "call_id", "output"]);
+
+/** Items a client sends back (their results), as opposed to items the model made. */
+function isUserSide(type: string): boolean {
+  return type.endsWith("_output") || type === "mcp_approval_response";
+}
+
+type Turn = common.Draft<common.Message> & { parts: common.Part[]; texts: boolean; results: boolean };
+
+/** The parts of a function or custom tool output: its text, or its input parts. */
+function resultContent(
+  output: FunctionCallOutput["output"],
+  source: string,
+  losses: Loss[],
+): (common.TextPart | common.MediaPart)[] {
+  const at0 = at(source, "output");
+  if (typeof output === "string") return [{ type: "text", text: output, source: at0 }];
+  const content: (common.TextPart | common.MediaPart)[] = [];
+  output.forEach((item, index) => {
+    const part = decodeContentPart(item, at(at0, index), losses);
+    if (part.type === "text" || part.type === "media") content.push(part);
+    else
+      losses.push(
+        loss(
+          part.source,
+          "dropped",
+          `A ${part.type === "opaque" ? part.label : `${part.type} part`} in a tool output has no common equivalent and was dropped.`,
+        ),
+      );
+  });
+  return content;
+}
+
+/** A function or custom tool call → a tool-call part; its other fields (item `id`, `status` …) are kept. */
+export function decodeCall(
+  item:
+    | FunctionCall
+    | (Record<string, unknown> & { type: "custom_tool_call"; call_id: string; name: string; input: string }),
+  source: string,
+  losses: Loss[],
+  silent?: ReadonlySet<string>,
+): common.ToolCallPart {
+  const custom = item.type === "custom_tool_call";
+  const kept = keepRest(
+    item,
+    custom ? CUSTOM_CALL_HELD : CALL_HELD,
+    source,
+    `the ${item.type} item`,
+    losses,
+    silent,
+  );
+  const text = custom ? (item as { input: string }).input : (item as FunctionCall).arguments;
+  const part: common.Draft<common.ToolCallPart> = {
+    type: "tool-call",
+    id: item.call_id,
+    name: item.name,
+    source,
+  };
+  if (custom) part.freeform = true;
+  else {
+    const parsed = text.trim() === "" ? {} : parseJsonObject(text);
+    if (parsed !== undefined) part.arguments = parsed;
+  }
+  part.argumentsText = text;
+  part.argumentsSource = at(source, custom ? "input" : "arguments");
+  if (kept !== undefined) part.extra = { origin: "responses", raw: kept };
+  return part;
+}
+
+function systemBlocks(
+  message: InputMessage,
+  source: string,
+  late: boolean,
+  losses: Loss[],
+): common.SystemBlock[] {
+  keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
+  const role = message.role as "system" | "developer";
+  const block = (text: string, at0: string): common.SystemBlock =>
+    late ? { text, role, late: true, source: at0 } : { text, role, source: at0 };
+  if (typeof message.content === "string") return [block(message.content, at(source, "content"))];
+  const blocks: common.SystemBlock[] = [];
+  message.content.forEach((part, index) => {
+    const partSource = at(source, "content", index);
+    const raw = part as { type: string; text?: unknown };
+    if ((raw.type === "input_text" || raw.type === "output_text") && typeof raw.text === "string") {
+      keepRest(part, new Set(["type", "text", "annotations"]), partSource, "a system text part", losses);
+      blocks.push(block(raw.text, partSource));
+    } else
+      losses.push(
+        loss(
+          partSource,
+          "dropped",
+          `A ${raw.type} part in a ${role} message has no common equivalent and was dropped.`,
+        ),
+      );
+  });
+  return blocks;
+}
+
+function messageParts(message: InputMessage, source: string, losses: Loss[]): common.Part[] {
+  if (typeof message.content === "string")
+    return [{ type: "text", text: message.content, source: at(source, "content") }];
+  return message.content.map((part, index) => decodeContentPart(part, at(source, "content", index), losses));
+}
+
+/** A referenced item from `history` by its id; a 400 when the gateway did not pass it. */
+function resolveReference(id: string, source: string, history: readonly Entry[]): Entry {
+  for (const entry of history) if ((entry.item as { id?: unknown }).id === id) return entry;
+  throw new TranslationError(
+    `${source} is an item_reference to ${JSON.stringify(id)}: the item lives in the responses service's store, which another protocol cannot read. Pass the item itself, or the stored items in options.history.`,
+    {
+      status: 400,
+      issues: [{ code: "unresolved_reference", path: source.slice(1).split("/"), message: "item_reference" }],
+    },
+  );
+}
+
+/** `instructions` and the input entries → common system blocks and turns. */
+export function decodeItems(
+  instructions: string | null | undefined,
+  entries: readonly Entry[],
+  history: readonly Entry[],
+  losses: Loss[],
+): { system: common.SystemBlock[]; messages: common.Message[] } {
+  const system: common.SystemBlock[] = [];
+  if (typeof instructions === "string") system.push({ text: instructions, source: "/instructions" });
+  const messages: common.Message[] = [];
+  let turn: Turn | undefined;
+  let seenTurn = false;
+  const names = new Map<string, string>();
+  const flush = (): void => {
+    if (turn === undefined) return;
+    const { texts: _texts, results: _results, ...message } = turn;
+    messages.push(message);
+    turn = undefined;
+  };
+  const open = (role: "user" | "assistant", source: string): Turn => {
+    flush();
+    turn = { role, parts: [], source, texts: false, results: false };
+    return turn;
+  };
+  const assistant = (source: string): Turn => (turn?.role === "assistant" ? turn : open("assistant", source));
+  for (const given of entries) {
+    const entry =
+      given.item.type === "item_reference" || (given.item.type == null && !("role" in given.item))
+        ? resolveReference((given.item as { id: string }).id, given.source, history)
+        : given;
+    const { item, source } = entry;
+    const type = item.type ?? "message";
+    if (type === "message") {
+      const message = item as InputMessage;
+      if (message.role === "system" || message.role === "developer") {
+        system.push(...systemBlocks(message, source, seenTurn, losses));
+        continue;
+      }
+      seenTurn = true;
+      keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
+      if (message.role === "user") {
+        open("user", source).parts.push(...messageParts(message, source, losses));
+        flush();
+        continue;
+      }
+      const current = turn?.role === "assistant" && !turn.texts ? turn : open("assistant", source);
+      current.parts.push(...messageParts(message, source, losses));
+      current.texts = true;
+      continue;
+    }
+    seenTurn = true;
+    switch (type) {
+      case "function_call":
+      case "custom_tool_call": {
+        const call = decodeCall(item as FunctionCall, source, losses);
+        names.set(call.id as string, call.name);
+        assistant(source).parts.push(call);
+        continue;
+      }
+      case "reasoning":
+        assistant(source).parts.push(decodeReasoningItem(item as Reasoning, source, losses).part);
+        continue;
+      case "function_call_output":
+      case "custom_tool_call_output": {
+        const output = item as FunctionCallOutput;
+        keepRest(output, OUTPUT_HELD, source, `the ${type} item`, losses);
+        const current = turn?.role === "user" && turn.results ? turn : open("user", source);
+        current.results = true;
+        const result: common.Draft<common.ToolResultPart> = {
+          type: "tool-result",
+          callId: output.call_id,
+          content: resultContent(output.output, source, losses),
+          source,
+        };
+        const name = names.get(output.call_id);
+        if (name !== undefined) result.name = name;
+        current.parts.push(result);
+        continue;
+      }
+      default: {
+        const opaque: common.OpaquePart = {
+          type: "opaque",
+          origin: "responses",
+          raw: item,
+          label: `${type} item`,
+          source,
+        };
+        if (isUserSide(type)) {
+          const current = turn?.role === "user" && turn.results ? turn : open("user", source);
+          current.results = true;
+          current.parts.push(opaque);
+        } else assistant(source).parts.push(opaque);
+      }
+    }
+  }
+  flush();
+  return { system, messages };
+}

@@ -1,0 +1,318 @@
+/**
+ * Common system blocks and turns → responses `instructions` and `input` items. One system block without
+ * a role is `instructions`; any other system text goes first as system/developer messages. A user turn
+ * becomes its messages and function outputs in order; an assistant turn its reasoning, message and
+ * call items in order, so a reasoning item stays right before the item it belongs to. Reasoning and
+ * signatures of another protocol are never replayed here: they are valid only where they were issued.
+ */
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import { cacheDropped, encodeMediaPart } from "./content";
+import type { Raw } from "./fields";
+import { encodeReasoningItem, shellOf } from "./reasoning";
+import type { InputContent, InputItem } from "./schema";
+
+type Pending = { readonly name: string; readonly id: string };
+
+function encodeSystem(
+  blocks: readonly common.SystemBlock[],
+  losses: Loss[],
+): { instructions?: string; items: InputItem[] } {
+  for (const block of blocks) {
+    if (block.cache !== undefined) losses.push(cacheDropped(block.cache));
+    if (block.late === true)
+      losses.push(
+        loss(block.source, "approximated", "A system message from mid-conversation was moved to the top."),
+      );
+  }
+  const only = blocks[0];
+  if (blocks.length === 1 && only !== undefined && only.role === undefined)
+    return { instructions: only.text, items: [] };
+  const items: InputItem[] = [];
+  let group: common.SystemBlock[] = [];
+  const flush = (): void => {
+    const first = group[0];
+    if (first === undefined) return;
+    const role = first.role === "developer" ? "developer" : "system";
+    const content =
+      group.length === 1
+        ? first.text
+        : group.map((block) => ({ type: "input_text" as const, text: block.text }));
+    items.push({ role, content });
+    group = [];
+  };
+  for (const block of blocks) {
+    const previous = group[0];
+    if (previous !== undefined && (previous.role === "developer") !== (block.role === "developer")) flush();
+    group.push(block);
+  }
+  flush();
+  return { items };
+}
+
+function dropPart(part: common.Part, where: string, losses: Loss[]): void {
+  const what = part.type === "opaque" ? `${part.origin} ${part.label}` : `${part.type} part`;
+  losses.push(
+    loss(part.source, "dropped", `A ${what} cannot appear in a responses ${where} and was dropped.`),
+  );
+}
+
+/** The `output` of a function_call_output: one text as a string, else the parts (text, images, files). */
+function resultOutput(part: common.ToolResultPart, losses: Loss[]): string | InputContent[] {
+  if (part.content.length === 0 && part.json !== undefined) {
+    if (typeof part.json !== "string")
+      losses.push(
+        loss(part.source, "approximated", "The tool result was a JSON value; it was sent as its JSON text."),
+      );
+    return typeof part.json === "string" ? part.json : JSON.stringify(part.json);
+  }
+  const only = part.content[0];
+  if (part.content.length === 1 && only?.type === "text" && only.cache === undefined) return only.text;
+  if (part.content.length === 0) return "";
+  const parts: InputContent[] = [];
+  for (const item of part.content) {
+    if (item.type === "text") {
+      if (item.cache !== undefined) losses.push(cacheDropped(item.cache));
+      parts.push({ type: "input_text", text: item.text });
+    } else {
+      const encoded = encodeMediaPart(item, losses);
+      if (encoded !== undefined) parts.push(encoded);
+    }
+  }
+  if (part.json !== undefined)
+    losses.push(loss(part.source, "dropped", "A JSON value beside the tool result's content was dropped."));
+  return parts;
+}
+
+function encodeUserTurn(
+  message: common.Message,
+  pending: Pending[],
+  turn: number,
+  options: ResolvedOptions,
+  items: InputItem[],
+  losses: Loss[],
+): void {
+  let content: InputContent[] = [];
+  let textSource: string | undefined;
+  const flush = (): void => {
+    if (content.length === 0) return;
+    const only = content[0] as { type: string; text?: string };
+    // One plain text part is the message's string content (EasyInputMessage).
+    const plain = content.length === 1 && only.type === "input_text" && textSource !== undefined;
+    items.push({ role: "user", content: plain ? (only.text as string) : content });
+    content = [];
+    textSource = undefined;
+  };
+  let ordinal = 0;
+  for (const part of message.parts) {
+    switch (part.type) {
+      case "text":
+        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+        textSource = content.length === 0 ? part.source : undefined;
+        content.push({ type: "input_text", text: part.text });
+        break;
+      case "media": {
+        const encoded = encodeMediaPart(part, losses);
+        if (encoded !== undefined) {
+          content.push(encoded);
+          textSource = undefined;
+        }
+        break;
+      }
+      case "tool-result": {
+        flush();
+        let callId = part.callId;
+        if (callId === undefined) {
+          const match = pending.findIndex((call) => part.name === undefined || call.name === part.name);
+          const call = match === -1 ? undefined : pending.splice(match, 1)[0];
+          callId = call?.id ?? syntheticId(options, `req${turn}`, ordinal);
+          if (call === undefined)
+            losses.push(
+              loss(
+                at(part.source, "call_id"),
+                "synthesized",
+                "The tool result had no call id; one was made up.",
+              ),
+            );
+        }
+        ordinal++;
+        if (part.isError === true)
+          losses.push(
+            loss(
+              part.source,
+              "approximated",
+              "responses function outputs have no error flag; the error result was sent as ordinary output.",
+            ),
+          );
+        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+        items.push({ type: "function_call_output", call_id: callId, output: resultOutput(part, losses) });
+        break;
+      }
+      case "opaque":
+        flush();
+        if (part.origin === "responses") items.push(part.raw as InputItem);
+        else dropPart(part, "user turn", losses);
+        break;
+      default:
+        dropPart(part, "user turn", losses);
+    }
+  }
+  flush();
+}
+
+function encodeAssistantTurn(
+  message: common.Message,
+  pending: Pending[],
+  turn: number,
+  options: ResolvedOptions,
+  items: InputItem[],
+  losses: Loss[],
+): void {
+  let content: Raw[] = [];
+  let plain = false;
+  const flush = (): void => {
+    if (content.length === 0) return;
+    const only = content[0] as { type: string; text?: string };
+    items.push({
+      role: "assistant",
+      content: plain && content.length === 1 && only.type === "output_text" ? (only.text as string) : content,
+    } as InputItem);
+    content = [];
+  };
+  let calls = 0;
+  for (const part of message.parts) {
+    switch (part.type) {
+      case "text": {
+        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+        if (part.signature !== undefined)
+          losses.push(
+            loss(
+              part.signature.source ?? part.source,
+              "dropped",
+              "A thought signature is valid only at the provider that issued it and was dropped.",
+            ),
+          );
+        const text: Raw = { type: "output_text", text: part.text };
+        if (part.citations !== undefined) {
+          if (part.citations.origin === "responses") text.annotations = part.citations.items;
+          else
+            losses.push(
+              loss(
+                part.citations.source ?? at(part.source, "citations"),
+                "dropped",
+                "Citations in history have no responses request field and were dropped.",
+              ),
+            );
+        }
+        plain = content.length === 0 && text.annotations === undefined;
+        content.push(text);
+        break;
+      }
+      case "refusal":
+        plain = false;
+        content.push({ type: "refusal", refusal: part.text });
+        break;
+      case "reasoning":
+        flush();
+        if (part.origin !== "responses") {
+          losses.push(
+            loss(
+              part.source,
+              "dropped",
+              `Reasoning of the ${part.origin} protocol cannot be replayed to a responses service (its reasoning items are valid only with the ids and encrypted content it issued) and was dropped.`,
+            ),
+          );
+          break;
+        }
+        items.push(
+          encodeReasoningItem(
+            part,
+            shellOf(part),
+            syntheticId(options, `rs_req${turn}`, items.length),
+            losses,
+            "a responses request",
+          ) as InputItem,
+        );
+        break;
+      case "tool-call": {
+        flush();
+        if (part.server !== undefined) {
+          if (part.server.origin === "responses") items.push(part.server.raw as InputItem);
+          else
+            losses.push(
+              loss(
+                part.source,
+                "dropped",
+                `A ${part.server.origin} server-side tool call cannot be replayed to a responses service and was dropped.`,
+              ),
+            );
+          break;
+        }
+        if (part.signature !== undefined)
+          losses.push(
+            loss(
+              part.signature.source ?? part.source,
+              "dropped",
+              "A thought signature is valid only at the provider that issued it and was dropped.",
+            ),
+          );
+        const id = part.id ?? syntheticId(options, `req${turn}`, calls);
+        if (part.id === undefined)
+          losses.push(
+            loss(at(part.source, "id"), "synthesized", "The tool call had no id; one was made up."),
+          );
+        calls++;
+        pending.push({ name: part.name, id });
+        const own = part.extra?.origin === "responses" ? part.extra.raw : undefined;
+        const item: Raw = own === undefined ? {} : { ...own };
+        const text = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
+        if (part.freeform === true) {
+          item.type = "custom_tool_call";
+          item.call_id = id;
+          item.name = part.name;
+          item.input = text;
+        } else {
+          item.type = "function_call";
+          item.call_id = id;
+          item.name = part.name;
+          item.arguments = text;
+        }
+        items.push(item as InputItem);
+        break;
+      }
+      case "opaque":
+        flush();
+        if (part.origin === "responses") items.push(part.raw as InputItem);
+        else dropPart(part, "assistant turn", losses);
+        break;
+      default:
+        dropPart(part, "assistant turn", losses);
+    }
+  }
+  flush();
+}
+
+/** Common system and messages → `instructions` and `input`. */
+export function encodeItems(
+  request: common.Request,
+  options: ResolvedOptions,
+  losses: Loss[],
+): { instructions?: string; input: InputItem[] } {
+  const { instructions, items } = encodeSystem(request.system, losses);
+  const pending: Pending[] = [];
+  request.messages.forEach((message, turn) => {
+    if (message.name !== undefined)
+      losses.push(
+        loss(
+          at(message.source, "name"),
+          "dropped",
+          "A message `name` has no responses equivalent and was dropped.",
+        ),
+      );
+    if (message.role === "assistant") encodeAssistantTurn(message, pending, turn, options, items, losses);
+    else encodeUserTurn(message, pending, turn, options, items, losses);
+  });
+  return instructions === undefined ? { input: items } : { instructions, input: items };
+}

@@ -1,0 +1,433 @@
+/**
+ * responses response ↔ common response: output items ⇄ parts (messages' text and refusals, reasoning,
+ * function calls; built-in tool items kept whole), `status` ⇄ finish reason (`incomplete` ⇄ an
+ * exhausted budget or a filter), usage, and the layout that lets responses restore its own answer.
+ * @see https://platform.openai.com/docs/api-reference/responses/object
+ */
+import { inputSeed } from "../../common/digest";
+import { type Loss, loss, type Translated } from "../../common/loss";
+import type * as common from "../../common/model";
+import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import { keepRest, type Raw } from "./fields";
+import { decodeResponsesStatus, encodeResponsesStatus, rawStatus } from "./finish-reason";
+import { decodeCall } from "./items-decode";
+import {
+  annotationsOf,
+  callItem,
+  closeMessage,
+  itemId,
+  type Layout,
+  layoutOf,
+  layoutOfOutput,
+  type MessageShell,
+  refusalContent,
+  textContent,
+} from "./output";
+import { decodeReasoningItem, encodeReasoningItem, shellOf } from "./reasoning";
+import type { FunctionCall, OutputItem, Reasoning, Response } from "./schema";
+import { decodeResponsesUsage, encodeResponsesUsage } from "./usage";
+
+/** Top-level fields the common response holds. */
+export const RESPONSE_HELD = new Set([
+  "id",
+  "object",
+  "created_at",
+  "model",
+  "output",
+  "status",
+  "error",
+  "incomplete_details",
+  "usage",
+]);
+
+/**
+ * Fields a response echoes from its request (and timestamps of its life): they describe the request the
+ * gateway already holds, so another protocol's answer drops them without a loss; responses keeps them.
+ */
+export const ECHOED = new Set([
+  "instructions",
+  "tools",
+  "tool_choice",
+  "parallel_tool_calls",
+  "max_output_tokens",
+  "max_tool_calls",
+  "presence_penalty",
+  "frequency_penalty",
+  "context_management",
+  "previous_response_id",
+  "reasoning",
+  "text",
+  "temperature",
+  "top_p",
+  "top_logprobs",
+  "truncation",
+  "store",
+  "background",
+  "metadata",
+  "user",
+  "safety_identifier",
+  "prompt_cache_key",
+  "prompt_cache_retention",
+  "prompt",
+  "conversation",
+  "include",
+  "output_text",
+  "completed_at",
+]);
+
+/** Item fields a translation back derives again: not worth a loss. */
+const SILENT_ITEM = new Set(["id", "status"]);
+const MESSAGE_HELD = new Set(["id", "type", "role", "status", "content"]);
+const TEXT_HELD = new Set(["type", "text", "annotations", "logprobs"]);
+
+/** One message item's content → text, refusal (and unknown, kept whole) parts. */
+function decodeMessage(item: Raw, source: string, parts: common.Part[], losses: Loss[]): void {
+  keepRest(item, MESSAGE_HELD, source, "a message item", losses);
+  const content = Array.isArray(item.content) ? (item.content as Raw[]) : [];
+  content.forEach((part, index) => {
+    const partSource = at(source, "content", index);
+    if (part.type === "output_text") {
+      keepRest(part, TEXT_HELD, partSource, "an output_text part", losses);
+      if (Array.isArray(part.logprobs) && part.logprobs.length > 0)
+        losses.push(
+          loss(
+            at(partSource, "logprobs"),
+            "dropped",
+            "Token logprobs have no common equivalent and were dropped.",
+          ),
+        );
+      const text: common.Draft<common.TextPart> = {
+        type: "text",
+        text: String(part.text),
+        source: partSource,
+      };
+      const annotations = part.annotations;
+      if (Array.isArray(annotations) && annotations.length > 0)
+        text.citations = { origin: "responses", items: annotations, source: at(partSource, "annotations") };
+      parts.push(text);
+    } else if (part.type === "refusal")
+      parts.push({ type: "refusal", text: String(part.refusal), source: partSource });
+    else
+      parts.push({
+        type: "opaque",
+        origin: "responses",
+        raw: part,
+        label: `${String(part.type)} part`,
+        source: partSource,
+      });
+  });
+}
+
+/** responses response → common response. */
+export function decodeResponsesResponse(
+  body: Response,
+  _options: ResolvedOptions,
+): Translated<common.Response> {
+  const losses: Loss[] = [];
+  const top = keepRest(body, RESPONSE_HELD, "", "the response", losses, ECHOED);
+  const parts: common.Part[] = [];
+  let calls = 0;
+  body.output.forEach((item: OutputItem, index: number) => {
+    const source = `/output/${index}`;
+    switch (item.type) {
+      case "message":
+        decodeMessage(item as Raw, source, parts, losses);
+        return;
+      case "reasoning":
+        parts.push(decodeReasoningItem(item as Reasoning, source, losses, SILENT_ITEM).part);
+        return;
+      case "function_call":
+      case "custom_tool_call":
+        parts.push(decodeCall(item as FunctionCall, source, losses, SILENT_ITEM));
+        calls++;
+        return;
+      default:
+        parts.push({ type: "opaque", origin: "responses", raw: item, label: `${item.type} item`, source });
+    }
+  });
+  const status = body.status;
+  const reason = body.incomplete_details?.reason;
+  const choice: common.Draft<common.Choice> = { index: 0, parts, source: "" };
+  const finish = decodeResponsesStatus(status, reason, calls > 0);
+  if (finish !== undefined) {
+    choice.finishReason = finish;
+    choice.rawFinishReason = rawStatus(status, reason);
+    choice.finishReasonSource =
+      typeof reason === "string" ? "/incomplete_details/reason" : status === undefined ? "" : "/status";
+  }
+  if (body.error != null)
+    losses.push(
+      loss(
+        "/error",
+        "dropped",
+        `The response failed (${body.error.message}); the error has no place in a translated answer.`,
+      ),
+    );
+  choice.extra = { origin: "responses", raw: { layout: layoutOfOutput(body.output, body as Raw) } };
+  const value: common.Draft<common.Response> = {
+    id: body.id,
+    model: body.model,
+    created: body.created_at,
+    choices: [choice],
+  };
+  if (body.usage != null) value.usage = decodeResponsesUsage(body.usage, "/usage", losses);
+  if (top !== undefined) value.extra = { origin: "responses", raw: top };
+  return { value, losses };
+}
+
+/** Consumes a layout's envelopes kind by kind, in output order. */
+export class LayoutCursor {
+  #layout: Layout;
+  #messages = 0;
+  #reasoning = 0;
+  #calls = 0;
+  constructor(layout: Layout | undefined) {
+    this.#layout = layout ?? { messages: [], reasoning: [], calls: [] };
+  }
+  message(): MessageShell | undefined {
+    return this.#layout.messages[this.#messages++];
+  }
+  reasoning(): Layout["reasoning"][number] | undefined {
+    return this.#layout.reasoning[this.#reasoning++];
+  }
+  call(): Raw | undefined {
+    return this.#layout.calls[this.#calls++];
+  }
+}
+
+type Open = { shell: MessageShell | undefined; id: string; content: unknown[] };
+
+/** Common parts → output items (the whole-response encoder; the stream encoder emits the same items). */
+function encodeOutput(
+  parts: readonly common.Part[],
+  layout: Layout | undefined,
+  responseId: string,
+  options: ResolvedOptions,
+  losses: Loss[],
+): { output: unknown[]; hasRefusal: boolean } {
+  const output: unknown[] = [];
+  const cursor = new LayoutCursor(layout);
+  let open: Open | undefined;
+  let hasRefusal = false;
+  const close = (): void => {
+    if (open === undefined) return;
+    output.push(closeMessage(open.shell, open.id, open.content));
+    open = undefined;
+  };
+  const message = (): Open => {
+    if (open !== undefined) return open;
+    const shell = cursor.message();
+    open = { shell, id: itemId(options, "msg", responseId, output.length), content: [] };
+    return open;
+  };
+  /** The open message is full when its layout says so (own answers); another's stays open for more text. */
+  const added = (current: Open): void => {
+    if (current.shell !== undefined && current.content.length >= current.shell.content.length) close();
+  };
+  for (const part of parts) {
+    switch (part.type) {
+      case "text": {
+        if (part.signature !== undefined && part.signature.origin !== "responses")
+          losses.push(
+            loss(
+              part.signature.source ?? part.source,
+              "dropped",
+              "A thought signature is valid only at the provider that issued it and was dropped.",
+            ),
+          );
+        const current = message();
+        const shell = current.shell?.content[current.content.length];
+        current.content.push(
+          textContent(shell, part.text, annotationsOf(part.citations, part.source, losses)),
+        );
+        added(current);
+        break;
+      }
+      case "refusal": {
+        hasRefusal = true;
+        const current = message();
+        current.content.push(refusalContent(current.shell?.content[current.content.length], part.text));
+        added(current);
+        break;
+      }
+      case "reasoning":
+        close();
+        output.push(
+          encodeReasoningItem(
+            part,
+            cursor.reasoning() ?? shellOf(part),
+            itemId(options, "rs", responseId, output.length),
+            losses,
+            "a responses answer",
+          ),
+        );
+        break;
+      case "tool-call": {
+        if (part.server !== undefined) {
+          if (part.server.origin === "responses") {
+            close();
+            output.push(part.server.raw);
+          } else
+            losses.push(
+              loss(
+                part.source,
+                "dropped",
+                `A ${part.server.origin} server-side tool call has no responses form and was dropped.`,
+              ),
+            );
+          break;
+        }
+        close();
+        if (part.signature !== undefined && part.signature.origin !== "responses")
+          losses.push(
+            loss(
+              part.signature.source ?? part.source,
+              "dropped",
+              "A thought signature is valid only at the provider that issued it and was dropped.",
+            ),
+          );
+        const place = output.length;
+        const ids = {
+          item: itemId(options, "fc", responseId, place),
+          call: itemId(options, "call", responseId, place),
+        };
+        output.push(
+          callItem(
+            part,
+            cursor.call(),
+            part.argumentsText ?? JSON.stringify(part.arguments ?? {}),
+            ids,
+            losses,
+          ),
+        );
+        break;
+      }
+      case "opaque": {
+        const shell = open?.shell?.content[open.content.length];
+        if (open !== undefined && shell?.opaque === true && part.origin === "responses") {
+          open.content.push(part.raw);
+          added(open);
+          break;
+        }
+        if (part.origin === "responses") {
+          close();
+          output.push(part.raw);
+        } else
+          losses.push(
+            loss(
+              part.source,
+              "dropped",
+              `A ${part.origin} ${part.label} has no responses form and was dropped.`,
+            ),
+          );
+        break;
+      }
+      default:
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            `A ${part.type} part cannot appear in a responses answer and was dropped.`,
+          ),
+        );
+    }
+  }
+  close();
+  return { output, hasRefusal };
+}
+
+/**
+ * The status fields of an encoded response: the layout's own as they came (own answers), else mapped from
+ * the finish reason.
+ */
+export function statusFields(
+  layout: Layout | undefined,
+  finish: { reason?: common.FinishReason | undefined; raw?: string | undefined; source: string } | undefined,
+  hasRefusal: boolean,
+  losses: Loss[],
+): Raw {
+  if (layout?.status !== undefined) {
+    const own: Raw = { status: layout.status };
+    if (layout.error !== undefined) own.error = layout.error;
+    if (layout.incomplete_details !== undefined) own.incomplete_details = layout.incomplete_details;
+    return own;
+  }
+  const mapped = encodeResponsesStatus(finish?.reason, hasRefusal);
+  if (mapped.approximated)
+    losses.push(
+      loss(
+        finish?.source ?? "",
+        "approximated",
+        `Finish reason \`${finish?.raw ?? finish?.reason}\` has no responses equivalent; status "${mapped.status}" was sent.`,
+      ),
+    );
+  return {
+    status: mapped.status,
+    error: null,
+    incomplete_details: mapped.incomplete === undefined ? null : { reason: mapped.incomplete },
+  };
+}
+
+/** Common response → responses response; a missing id or timestamp comes from `options`, never the clock. */
+export function encodeResponsesResponse(
+  response: common.Response,
+  options: ResolvedOptions,
+): Translated<Response> {
+  const losses: Loss[] = [];
+  const choices = response.choices;
+  for (let index = 1; index < choices.length; index++)
+    losses.push(
+      loss(
+        (choices[index] as common.Choice).source,
+        "dropped",
+        "A responses answer holds one candidate; this one was dropped.",
+      ),
+    );
+  const choice = choices[0];
+  const layout = layoutOf(choice?.extra);
+  // A missing id is derived from what the response carries: equal inputs, equal ids.
+  const id = response.id ?? syntheticId(options, `resp_${response.seed ?? inputSeed(response)}`);
+  const { output, hasRefusal } = encodeOutput(choice?.parts ?? [], layout, id, options, losses);
+  const finish =
+    choice === undefined
+      ? undefined
+      : {
+          reason: choice.finishReason,
+          raw: choice.rawFinishReason,
+          source: choice.finishReasonSource ?? choice.source,
+        };
+  let fields: Raw;
+  if (response.promptBlocked !== undefined && output.length === 0 && layout?.status === undefined) {
+    losses.push(
+      loss(
+        response.promptBlocked.source,
+        "approximated",
+        `The prompt was blocked (${response.promptBlocked.reason}); it is reported as an answer cut by the content filter.`,
+      ),
+    );
+    fields = { status: "incomplete", error: null, incomplete_details: { reason: "content_filter" } };
+  } else fields = statusFields(layout, finish, hasRefusal, losses);
+  const kept = response.extra?.origin === "responses" ? response.extra.raw : undefined;
+  // Spread, not assignment: a kept `__proto__` field stays a plain own field.
+  const value: Raw = kept === undefined && layout?.top === undefined ? {} : { ...kept, ...layout?.top };
+  value.id = id;
+  value.object = "response";
+  const created = response.created ?? options.created;
+  if (created === undefined)
+    losses.push(
+      loss(
+        "/created",
+        "synthesized",
+        "The response carries no creation time and `options.created` gives none; `created_at` was sent as 0.",
+      ),
+    );
+  value.created_at = created ?? 0;
+  for (const key in fields) value[key] = fields[key];
+  value.model = response.model ?? options.model ?? "";
+  value.output = output;
+  // The API always writes `usage`, `null` while unknown; an own answer without the field stays without.
+  if (response.usage !== undefined) value.usage = encodeResponsesUsage(response.usage);
+  else if (layout?.noUsage !== true) value.usage = null;
+  return { value: value as Response, losses };
+}

@@ -1,0 +1,752 @@
+/**
+ * Common stream parts → responses stream events (a pure reducer), in the grammar its clients expect:
+ * `response.created`, `response.in_progress`, then one item at a time — `output_item.added`, its
+ * content parts (`content_part.added` → deltas → `.done` → `content_part.done`), `output_item.done` —
+ * and `response.completed` / `incomplete` / `failed` with the whole answer; `sequence_number` counts
+ * every event from 0. An error part is an `error` event (which the SDKs raise) then
+ * `response.failed`, and nothing after.
+ *
+ * Unlike the other encoders, this one keeps the text of what it has sent: the `.done` events and the
+ * final event carry the whole item and the whole answer, and clients read them as the result (the
+ * `openai` SDK's final response is the final event's; `output_item.done` replaces what deltas built).
+ * @see https://platform.openai.com/docs/api-reference/responses-streaming
+ */
+import { keysAre } from "../../common/json";
+import { type Loss, loss } from "../../common/loss";
+import type * as common from "../../common/model";
+import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { at } from "../../common/pointer";
+import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { eventPointer } from "../../common/stream-end";
+import { errorObjectOf, responseErrorOf } from "./error";
+import type { Raw } from "./fields";
+import {
+  annotationsOf,
+  callItem,
+  closeMessage,
+  itemId,
+  type Layout,
+  layoutOf,
+  type MessageShell,
+  openMessage,
+  type PartShell,
+  refusalContent,
+  textContent,
+} from "./output";
+import { encodeReasoningItem, type ReasoningShell } from "./reasoning";
+import { statusFields } from "./response";
+import { DONE, type StreamEvent } from "./schema";
+import { encodeResponsesUsage } from "./usage";
+
+type OpenPart = {
+  readonly block: number;
+  readonly kind: "text" | "refusal";
+  readonly text: string;
+  readonly shell: PartShell | undefined;
+};
+
+type OpenItem =
+  | {
+      readonly kind: "message";
+      readonly id: string;
+      readonly shell: MessageShell | undefined;
+      readonly content: readonly unknown[];
+      readonly part: OpenPart | undefined;
+    }
+  | {
+      readonly kind: "reasoning";
+      readonly id: string;
+      readonly block: number;
+      readonly origin: common.ReasoningOrigin;
+      readonly shell: ReasoningShell | undefined;
+      readonly text: string;
+      readonly signature: string | undefined;
+      readonly redacted: string | undefined;
+      readonly partOpen: boolean;
+    }
+  | {
+      readonly kind: "call";
+      readonly id: string;
+      readonly block: number;
+      readonly call: {
+        id: string | undefined;
+        name: string;
+        freeform: boolean;
+        extra: common.Extra | undefined;
+      };
+      readonly shell: Raw | undefined;
+      readonly ids: { item: string; call: string };
+      readonly args: string;
+    };
+
+export type ResponsesEncodeState = {
+  /** `new`: nothing sent; `open`: the response is streaming; `done`: its final event (or an error) was sent. */
+  readonly phase: "new" | "open" | "done";
+  readonly seq: number;
+  readonly id: string | undefined;
+  readonly model: string | undefined;
+  readonly created: number | undefined;
+  /** The digest an id is derived from when the input has none (`response-start`'s `seed`). */
+  readonly seed: string | undefined;
+  /** responses' own top-level fields (from the source's response), repeated in every response snapshot. */
+  readonly top: Raw | undefined;
+  readonly layout: Layout | undefined;
+  /** How many envelopes of each kind the layout has given out. */
+  readonly used: { readonly messages: number; readonly reasoning: number; readonly calls: number };
+  /** The finished items, for the final event. */
+  readonly output: readonly unknown[];
+  readonly open: OpenItem | undefined;
+  readonly usage: common.Usage | undefined;
+  readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
+  readonly blocked: boolean;
+  readonly refusal: boolean;
+};
+
+type Work = common.Draft<ResponsesEncodeState>;
+
+function copy(state: ResponsesEncodeState): Work {
+  return {
+    phase: state.phase,
+    seq: state.seq,
+    id: state.id,
+    model: state.model,
+    created: state.created,
+    seed: state.seed,
+    top: state.top,
+    layout: state.layout,
+    used: state.used,
+    output: state.output,
+    open: state.open,
+    usage: state.usage,
+    finish: state.finish,
+    blocked: state.blocked,
+    refusal: state.refusal,
+  };
+}
+
+/** Appends `event` (type first) with the next sequence number. */
+function emit(work: Work, out: StreamEvent[], type: string, fields: Raw): void {
+  out.push({ type, sequence_number: work.seq, ...fields } as StreamEvent);
+  work.seq += 1;
+}
+
+/** The response's id: the input's, else derived from what the input carried (`response-start`'s `seed`). */
+const responseId = (work: ResponsesEncodeState, options: ResolvedOptions): string =>
+  work.id ?? syntheticId(options, work.seed === undefined ? "resp" : `resp_${work.seed}`);
+
+/** The response object as a lifecycle event carries it. */
+function snapshot(work: ResponsesEncodeState, options: ResolvedOptions, fields: Raw, usage: unknown): Raw {
+  const value: Raw = work.top === undefined ? {} : { ...work.top };
+  value.id = responseId(work, options);
+  value.object = "response";
+  value.created_at = work.created ?? options.created;
+  for (const key in fields) value[key] = fields[key];
+  value.model = work.model ?? options.model ?? "";
+  value.output = work.output;
+  if (usage !== null || work.layout?.noUsage !== true) value.usage = usage;
+  return value;
+}
+
+const IN_PROGRESS = { status: "in_progress", error: null, incomplete_details: null };
+
+function begin(work: Work, out: StreamEvent[], options: ResolvedOptions, losses: Loss[]): void {
+  if (work.phase !== "new") return;
+  work.phase = "open";
+  if (work.created === undefined && options.created === undefined) {
+    losses.push(
+      loss(
+        "/created_at",
+        "synthesized",
+        "The stream carries no creation time and `options.created` gives none; `created_at` was sent as 0.",
+      ),
+    );
+    work.created = 0;
+  }
+  work.id = responseId(work, options);
+  const response = snapshot(work, options, IN_PROGRESS, null);
+  emit(work, out, "response.created", { response });
+  emit(work, out, "response.in_progress", { response });
+}
+
+function place(work: Work): { item_id: string; output_index: number } {
+  return { item_id: (work.open as OpenItem).id, output_index: work.output.length };
+}
+
+function finishItem(work: Work, item: unknown, out: StreamEvent[]): void {
+  emit(work, out, "response.output_item.done", { output_index: work.output.length, item });
+  work.output = [...work.output, item];
+  work.open = undefined;
+}
+
+function closePart(
+  work: Work,
+  out: StreamEvent[],
+  citations: common.TextPart["citations"],
+  losses: Loss[],
+): void {
+  const open = work.open;
+  if (open?.kind !== "message" || open.part === undefined) return;
+  const part = open.part;
+  const at = { ...place(work), content_index: open.content.length };
+  let done: Raw;
+  if (part.kind === "text") {
+    const annotations = annotationsOf(citations, "", losses);
+    annotations.forEach((annotation, index) => {
+      emit(work, out, "response.output_text.annotation.added", {
+        ...at,
+        annotation_index: index,
+        annotation,
+      });
+    });
+    emit(work, out, "response.output_text.done", { ...at, text: part.text, logprobs: [] });
+    done = textContent(part.shell, part.text, annotations);
+  } else {
+    emit(work, out, "response.refusal.done", { ...at, refusal: part.text });
+    done = refusalContent(part.shell, part.text);
+  }
+  emit(work, out, "response.content_part.done", { ...at, part: done });
+  const content = [...open.content, done];
+  work.open = { ...open, content, part: undefined };
+  // A message of responses origin holds as many parts as its layout says.
+  if (open.shell !== undefined && content.length >= open.shell.content.length) closeItem(work, out, losses);
+}
+
+/** Closes the open item, sending its `done` events. */
+function closeItem(work: Work, out: StreamEvent[], losses: Loss[]): void {
+  const open = work.open;
+  if (open === undefined) return;
+  switch (open.kind) {
+    case "message": {
+      if (open.part !== undefined) {
+        closePart(work, out, undefined, losses);
+        // A message of responses origin closes itself with its last part.
+        if (work.open?.kind !== "message") return;
+      }
+      const current = work.open as Extract<OpenItem, { kind: "message" }>;
+      finishItem(work, closeMessage(current.shell, current.id, current.content), out);
+      return;
+    }
+    case "reasoning": {
+      const at = place(work);
+      if (open.partOpen) {
+        if (open.shell?.use === "content") {
+          emit(work, out, "response.reasoning_text.done", { ...at, content_index: 0, text: open.text });
+          emit(work, out, "response.content_part.done", {
+            ...at,
+            content_index: 0,
+            part: { type: "reasoning_text", text: open.text },
+          });
+        } else {
+          emit(work, out, "response.reasoning_summary_text.done", {
+            ...at,
+            summary_index: 0,
+            text: open.text,
+          });
+          emit(work, out, "response.reasoning_summary_part.done", {
+            ...at,
+            summary_index: 0,
+            part: { type: "summary_text", text: open.text },
+          });
+        }
+      }
+      const part: common.Draft<common.ReasoningPart> = {
+        type: "reasoning",
+        text: open.text,
+        origin: open.origin,
+        source: "",
+      };
+      if (open.signature !== undefined) part.signature = open.signature;
+      if (open.redacted !== undefined) part.redacted = open.redacted;
+      finishItem(work, encodeReasoningItem(part, open.shell, open.id, losses, "a responses stream"), out);
+      return;
+    }
+    case "call": {
+      const at = place(work);
+      const custom = open.call.freeform;
+      if (custom) emit(work, out, "response.custom_tool_call_input.done", { ...at, input: open.args });
+      else
+        emit(work, out, "response.function_call_arguments.done", {
+          ...at,
+          arguments: open.args,
+          name: open.call.name,
+        });
+      const call = { ...open.call, source: "" };
+      finishItem(work, callItem(call, open.shell, open.args, open.ids, []), out);
+      return;
+    }
+  }
+}
+
+/** Opens a message item unless one is open. */
+function message(
+  work: Work,
+  out: StreamEvent[],
+  options: ResolvedOptions,
+  losses: Loss[],
+): Extract<OpenItem, { kind: "message" }> {
+  begin(work, out, options, losses);
+  if (work.open?.kind === "message") return work.open;
+  closeItem(work, out, losses);
+  const shell = work.layout?.messages[work.used.messages];
+  if (work.layout !== undefined) work.used = { ...work.used, messages: work.used.messages + 1 };
+  const id =
+    (shell?.fields.id as string | undefined) ??
+    itemId(options, "msg", responseId(work, options), work.output.length);
+  emit(work, out, "response.output_item.added", {
+    output_index: work.output.length,
+    item: openMessage(shell, id),
+  });
+  const open = { kind: "message" as const, id, shell, content: [], part: undefined };
+  work.open = open;
+  return open;
+}
+
+/** The open content part for `block`, opening the message and the part as needed. */
+function part(
+  work: Work,
+  block: number,
+  kind: "text" | "refusal",
+  out: StreamEvent[],
+  options: ResolvedOptions,
+  losses: Loss[],
+): OpenPart {
+  const current = message(work, out, options, losses);
+  if (current.part?.block === block && current.part.kind === kind) return current.part;
+  if (current.part !== undefined) closePart(work, out, undefined, losses);
+  const open = message(work, out, options, losses);
+  const shell = open.shell?.content[open.content.length];
+  const added = kind === "text" ? textContent(shell, "", []) : refusalContent(shell, "");
+  emit(work, out, "response.content_part.added", {
+    ...place(work),
+    content_index: open.content.length,
+    part: added,
+  });
+  const fresh: OpenPart = { block, kind, text: "", shell };
+  work.open = { ...open, part: fresh };
+  return fresh;
+}
+
+function appendText(work: Work, kind: "text" | "refusal", text: string, out: StreamEvent[]): void {
+  const open = work.open as Extract<OpenItem, { kind: "message" }>;
+  const current = open.part as OpenPart;
+  const at = { ...place(work), content_index: open.content.length };
+  if (kind === "text") emit(work, out, "response.output_text.delta", { ...at, delta: text, logprobs: [] });
+  else emit(work, out, "response.refusal.delta", { ...at, delta: text });
+  work.open = { ...open, part: { ...current, text: current.text + text } };
+}
+
+function reasoningDelta(work: Work, text: string, out: StreamEvent[]): void {
+  const open = work.open as Extract<OpenItem, { kind: "reasoning" }>;
+  const at = place(work);
+  const raw = open.shell?.use === "content";
+  if (!open.partOpen) {
+    if (raw)
+      emit(work, out, "response.content_part.added", {
+        ...at,
+        content_index: 0,
+        part: { type: "reasoning_text", text: "" },
+      });
+    else
+      emit(work, out, "response.reasoning_summary_part.added", {
+        ...at,
+        summary_index: 0,
+        part: { type: "summary_text", text: "" },
+      });
+  }
+  if (raw) emit(work, out, "response.reasoning_text.delta", { ...at, content_index: 0, delta: text });
+  else emit(work, out, "response.reasoning_summary_text.delta", { ...at, summary_index: 0, delta: text });
+  work.open = { ...open, text: open.text + text, partOpen: true };
+}
+
+function argumentsDelta(work: Work, text: string, out: StreamEvent[]): void {
+  const open = work.open as Extract<OpenItem, { kind: "call" }>;
+  const type = open.call.freeform
+    ? "response.custom_tool_call_input.delta"
+    : "response.function_call_arguments.delta";
+  emit(work, out, type, { ...place(work), delta: text });
+  work.open = { ...open, args: open.args + text };
+}
+
+/** The final event: the whole answer with its status and usage. */
+function terminal(work: Work, out: StreamEvent[], losses: Loss[], options: ResolvedOptions): void {
+  begin(work, out, options, losses);
+  closeItem(work, out, losses);
+  const given = work.finish;
+  if (given === undefined && !work.blocked)
+    losses.push(
+      loss(
+        "",
+        "synthesized",
+        "The stream ended without a finish reason; the responses stream was completed with a made-up status.",
+      ),
+    );
+  let fields: Raw;
+  if (work.blocked && work.output.length === 0 && work.layout?.status === undefined) {
+    losses.push(
+      loss(
+        "",
+        "approximated",
+        "The prompt was blocked; it is reported as an answer cut by the content filter.",
+      ),
+    );
+    fields = { status: "incomplete", error: null, incomplete_details: { reason: "content_filter" } };
+  } else
+    fields = statusFields(
+      work.layout,
+      given === undefined ? undefined : { reason: given.reason, raw: given.rawReason, source: "" },
+      work.refusal,
+      losses,
+    );
+  const usage = work.usage === undefined ? null : encodeResponsesUsage(work.usage);
+  const type =
+    fields.status === "incomplete"
+      ? "response.incomplete"
+      : fields.status === "failed"
+        ? "response.failed"
+        : "response.completed";
+  emit(work, out, type, { response: snapshot(work, options, fields, usage) });
+  work.phase = "done";
+}
+
+const dropped = (losses: Loss[], message: string): void => {
+  losses.push(loss("", "dropped", message));
+};
+
+/** What each common part becomes. */
+const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
+  "response-start": (work, part) => {
+    if (work.phase !== "new") return;
+    work.id = part.id ?? work.id;
+    work.seed = part.seed ?? work.seed;
+    work.model = part.model ?? work.model;
+    work.created = part.created ?? work.created;
+    if (part.usage !== undefined) work.usage = part.usage;
+    if (part.extra?.origin === "responses") work.top = part.extra.raw as Raw;
+    const layout = layoutOf(part.choiceExtra);
+    if (layout !== undefined) {
+      work.layout = layout;
+      if (layout.top !== undefined) work.top = { ...work.top, ...layout.top };
+    }
+  },
+  "text-start": (work, part, out, losses, options) => {
+    partOf(work, part.index, "text", out, options, losses);
+  },
+  "text-delta": (work, part, out, losses, options) => {
+    if (part.text === "") return;
+    partOf(work, part.index, "text", out, options, losses);
+    appendText(work, "text", part.text, out);
+  },
+  "text-end": (work, part, out, losses) => {
+    const open = work.open;
+    if (open?.kind === "message" && open.part?.block === part.index && open.part.kind === "text")
+      closePart(work, out, part.citations, losses);
+    else if (part.citations !== undefined) annotationsOf(part.citations, "", losses);
+  },
+  "refusal-delta": (work, part, out, losses, options) => {
+    work.refusal = true;
+    if (part.text === "") return;
+    partOf(work, part.index, "refusal", out, options, losses);
+    appendText(work, "refusal", part.text, out);
+  },
+  "reasoning-start": (work, part, out, losses, options) => {
+    begin(work, out, options, losses);
+    closeItem(work, out, losses);
+    const shell = part.origin === "responses" ? work.layout?.reasoning[work.used.reasoning] : undefined;
+    if (work.layout !== undefined && part.origin === "responses")
+      work.used = { ...work.used, reasoning: work.used.reasoning + 1 };
+    const id =
+      (shell?.fields.id as string | undefined) ??
+      itemId(options, "rs", responseId(work, options), work.output.length);
+    const item: Raw =
+      shell === undefined
+        ? { id, type: "reasoning", summary: [] }
+        : { ...shell.fields, type: "reasoning", summary: [] };
+    if (item.id === undefined) item.id = id;
+    emit(work, out, "response.output_item.added", { output_index: work.output.length, item });
+    work.open = {
+      kind: "reasoning",
+      id,
+      block: part.index,
+      origin: part.origin,
+      shell,
+      text: "",
+      signature: undefined,
+      redacted: undefined,
+      partOpen: false,
+    };
+  },
+  "reasoning-delta": (work, part, out) => {
+    if (part.text === "" || work.open?.kind !== "reasoning" || work.open.block !== part.index) return;
+    reasoningDelta(work, part.text, out);
+  },
+  "reasoning-signature": (work, part, _out, losses) => {
+    const open = work.open;
+    if (open?.kind !== "reasoning" || open.block !== part.index) {
+      dropped(losses, "A reasoning signature arrived after its reasoning item was closed and was dropped.");
+      return;
+    }
+    work.open = { ...open, signature: (open.signature ?? "") + part.signature };
+  },
+  "reasoning-redacted": (work, part, _out, losses) => {
+    const open = work.open;
+    if (open?.kind !== "reasoning" || open.block !== part.index) {
+      dropped(losses, "Redacted reasoning arrived outside its reasoning item and was dropped.");
+      return;
+    }
+    work.open = { ...open, redacted: part.data };
+  },
+  "reasoning-end": (work, part, out, losses) => {
+    if (work.open?.kind === "reasoning" && work.open.block === part.index) closeItem(work, out, losses);
+  },
+  "tool-call-start": (work, part, out, losses, options, position) => {
+    begin(work, out, options, losses);
+    closeItem(work, out, losses);
+    const shell = work.layout?.calls[work.used.calls];
+    if (work.layout !== undefined) work.used = { ...work.used, calls: work.used.calls + 1 };
+    const id = responseId(work, options);
+    const at = work.output.length;
+    const ids = { item: itemId(options, "fc", id, at), call: itemId(options, "call", id, at) };
+    const freeform =
+      shell?.type === "custom_tool_call" ||
+      (part.extra?.origin === "responses" && part.extra.raw.type === "custom_tool_call");
+    if (part.signature !== undefined && part.signature.origin !== "responses")
+      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+    const call = { id: part.id, name: part.name, freeform, extra: part.extra };
+    const item = callItem({ ...call, source: part.source ?? eventPointer(position) }, shell, "", ids, losses);
+    if (shell === undefined || shell.status !== undefined) item.status = "in_progress";
+    emit(work, out, "response.output_item.added", { output_index: at, item });
+    work.open = { kind: "call", id: item.id as string, block: part.index, call, shell, ids, args: "" };
+  },
+  "tool-call-delta": (work, part, out, losses) => {
+    if (part.argumentsText === "") return;
+    if (work.open?.kind !== "call" || work.open.block !== part.index) {
+      dropped(
+        losses,
+        "Arguments of a tool call arrived after its item was closed; a responses stream cannot reopen it.",
+      );
+      return;
+    }
+    argumentsDelta(work, part.argumentsText, out);
+  },
+  "tool-call-end": (work, part, out, losses) => {
+    if (work.open?.kind === "call" && work.open.block === part.index) closeItem(work, out, losses);
+  },
+  "block-signature": (_work, part, _out, losses) => {
+    if (part.signature.origin !== "responses")
+      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+  },
+  media: (_work, part, _out, losses) =>
+    dropped(losses, `Streamed ${part.part.kind} output has no responses form and was dropped.`),
+  opaque: (work, part, out, losses, options) => {
+    if (part.part.origin !== "responses") {
+      dropped(losses, `A ${part.part.origin} ${part.part.label} has no responses form and was dropped.`);
+      return;
+    }
+    begin(work, out, options, losses);
+    const open = work.open;
+    const shell = open?.kind === "message" ? open.shell?.content[open.content.length] : undefined;
+    if (open?.kind === "message" && open.part === undefined && shell?.opaque === true) {
+      const at = { ...place(work), content_index: open.content.length };
+      emit(work, out, "response.content_part.added", { ...at, part: part.part.raw });
+      emit(work, out, "response.content_part.done", { ...at, part: part.part.raw });
+      const content = [...open.content, part.part.raw];
+      work.open = { ...open, content };
+      if (open.shell !== undefined && content.length >= open.shell.content.length)
+        closeItem(work, out, losses);
+      return;
+    }
+    closeItem(work, out, losses);
+    emit(work, out, "response.output_item.added", { output_index: work.output.length, item: part.part.raw });
+    emit(work, out, "response.output_item.done", { output_index: work.output.length, item: part.part.raw });
+    work.output = [...work.output, part.part.raw];
+  },
+  usage: (work, part, out, losses, options) => {
+    work.usage = part.usage;
+    // Usage after the finish is the final figure (providers send usage last): the response can end now.
+    if (work.finish !== undefined) terminal(work, out, losses, options);
+  },
+  finish: (work, part, out, losses, options) => {
+    begin(work, out, options, losses);
+    closeItem(work, out, losses);
+    work.finish = part;
+    if (part.extra?.origin === "responses") {
+      const layout = layoutOf(part.extra);
+      if (layout !== undefined && work.layout === undefined) work.layout = layout;
+      if (layout?.top !== undefined) work.top = { ...work.top, ...layout.top };
+    }
+  },
+  "prompt-blocked": (work, _part, out, losses, options) => {
+    begin(work, out, options, losses);
+    work.blocked = true;
+  },
+  error: (work, part, out, losses, options) => {
+    begin(work, out, options, losses);
+    const inner = errorObjectOf(part.error);
+    emit(work, out, "error", { code: inner.code, message: inner.message, param: inner.param, error: inner });
+    const response = snapshot(
+      work,
+      options,
+      { status: "failed", error: responseErrorOf(part.error), incomplete_details: null },
+      work.usage === undefined ? null : encodeResponsesUsage(work.usage),
+    );
+    emit(work, out, "response.failed", { response });
+    work.phase = "done";
+    work.open = undefined;
+  },
+};
+
+/** The open content part for `block`: the message and part opened as needed. */
+function partOf(
+  work: Work,
+  block: number,
+  kind: "text" | "refusal",
+  out: StreamEvent[],
+  options: ResolvedOptions,
+  losses: Loss[],
+): void {
+  part(work, block, kind, out, options, losses);
+}
+
+/** A text delta continuing the open text part: its event and the next state, or `undefined`. */
+function continued(
+  state: ResponsesEncodeState,
+  input: common.StreamPart,
+  out: StreamEvent[],
+): ResponsesEncodeState | undefined {
+  if (input.type !== "text-delta" || input.text === "") return undefined;
+  const open = state.open;
+  if (open?.kind !== "message") return undefined;
+  const current = open.part;
+  if (current === undefined || current.block !== input.index || current.kind !== "text") return undefined;
+  out.push({
+    type: "response.output_text.delta",
+    sequence_number: state.seq,
+    item_id: open.id,
+    output_index: state.output.length,
+    content_index: open.content.length,
+    delta: input.text,
+    logprobs: [],
+  } as StreamEvent);
+  const work = copy(state);
+  work.seq = state.seq + 1;
+  work.open = { ...open, part: { ...current, text: current.text + input.text } };
+  return work;
+}
+
+function step(
+  state: ResponsesEncodeState,
+  input: common.StreamPart,
+  out: StreamEvent[],
+  losses: Loss[],
+  options: ResolvedOptions,
+  position: number | undefined,
+): ResponsesEncodeState {
+  if (state.phase === "done") return state;
+  // The most frequent part: text continuing the open part (one event, one small draft).
+  const next = continued(state, input, out);
+  if (next !== undefined) return next;
+  const work = copy(state);
+  const before = losses.length;
+  handlePart(handlers, work, input, out, losses, options, position);
+  if (losses.length > before) pointInto(losses, before, position);
+  return work;
+}
+
+/**
+ * Losses from `from` on that name no place of their own ("") or a place in the response the stream
+ * makes up (`/created_at`) point into the event they came from.
+ */
+function pointInto(losses: Loss[], from: number, position: number | undefined): void {
+  const base = eventPointer(position);
+  for (let index = from; index < losses.length; index++) {
+    const entry = losses[index] as Loss;
+    if (entry.path === "") losses[index] = { ...entry, path: base };
+    else if (entry.path === "/created_at") losses[index] = { ...entry, path: at(base, "created") };
+  }
+}
+
+/** The responses stream encoder: common stream parts → events, always a well-formed responses stream. */
+export function responsesStreamEncoder(
+  options: ResolvedOptions,
+): StreamReducer<ResponsesEncodeState, common.StreamPart, StreamEvent> {
+  return {
+    initial: {
+      phase: "new",
+      seq: 0,
+      id: undefined,
+      model: undefined,
+      created: undefined,
+      seed: undefined,
+      top: undefined,
+      layout: undefined,
+      used: { messages: 0, reasoning: 0, calls: 0 },
+      output: [],
+      open: undefined,
+      usage: undefined,
+      finish: undefined,
+      blocked: false,
+      refusal: false,
+    },
+    step: (state, input, out, losses, position) => step(state, input, out, losses, options, position),
+    end(state, out, losses, position) {
+      if (state.phase === "done") return state;
+      const work = copy(state);
+      const before = losses.length;
+      terminal(work, out, losses, options);
+      if (losses.length > before) pointInto(losses, before, position);
+      return work;
+    },
+  };
+}
+
+/** Delta events by type: their keys in the order this encoder writes them, and the field that holds the text. */
+const DELTA_KEYS: Readonly<Record<string, readonly string[]>> = {
+  "response.output_text.delta": [
+    "type",
+    "sequence_number",
+    "item_id",
+    "output_index",
+    "content_index",
+    "delta",
+    "logprobs",
+  ],
+  "response.reasoning_summary_text.delta": [
+    "type",
+    "sequence_number",
+    "item_id",
+    "output_index",
+    "summary_index",
+    "delta",
+  ],
+  "response.function_call_arguments.delta": ["type", "sequence_number", "item_id", "output_index", "delta"],
+};
+
+/**
+ * The adapter's `eventFormatter`: each event's `data:` payload. The deltas a stream sends most (text,
+ * reasoning summary, call arguments) are built by concatenation, the same bytes as JSON.stringify,
+ * after a key-by-key check of their shape; JSON.stringify writes every other event.
+ */
+export function responsesEventFormatter(): (event: StreamEvent) => string {
+  return (event) => (event === DONE ? DONE : (formatDelta(event) ?? JSON.stringify(event)));
+}
+
+function formatDelta(event: StreamEvent): string | undefined {
+  if (typeof event !== "object") return undefined;
+  const keys = DELTA_KEYS[(event as { type: string }).type];
+  if (keys === undefined || !keysAre(event, keys)) return undefined;
+  const raw = event as Raw;
+  let text = `{"type":"${raw.type as string}"`;
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const value = raw[key];
+    if (key === "logprobs") {
+      if (!Array.isArray(value) || value.length !== 0) return undefined;
+      text += `,"logprobs":[]`;
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) return undefined;
+      text += `,"${key}":${value}`;
+    } else if (typeof value === "string") text += `,"${key}":${JSON.stringify(value)}`;
+    else return undefined;
+  }
+  return `${text}}`;
+}
