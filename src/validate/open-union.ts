@@ -77,5 +77,8 @@ export function refined<Base extends z.ZodType>(
  */
 export function acceptCheck(schema: z.ZodType): (value: unknown) => boolean {
   let check: ((value: unknown) => boolean) | undefined;
-  return (value) => (check ??= acceptsRoot(schema))(value);
+  return (value) => {
+    check ??= acceptsRoot(schema);
+    return check(value);
+  };
 }
