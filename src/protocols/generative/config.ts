@@ -103,7 +103,7 @@ export function decodeGenerationConfig(
   }
   // Each field present becomes a given value; pointers are built only for the fields that are there.
   const put = <K extends GivenKey>(key: K, value: GivenValue<K> | undefined, field: string): void => {
-    if (value !== undefined) decoded[key] = { value, source: at(base, name(field)) } as Decoded[K];
+    if (value !== undefined) decoded[key] = { value, source: `${base}/${name(field)}` } as Decoded[K];
   };
   put("temperature", config.temperature, "temperature");
   put("topP", config.topP ?? config.top_p, "topP");
@@ -120,7 +120,7 @@ export function decodeGenerationConfig(
   if (responseFormat !== undefined) decoded.responseFormat = responseFormat;
   const thinking = config.thinkingConfig ?? config.thinking_config;
   if (thinking !== undefined) {
-    const reasoning = decodeThinking(thinking, at(base, name("thinkingConfig")), losses);
+    const reasoning = decodeThinking(thinking, `${base}/${name("thinkingConfig")}`, losses);
     if (reasoning !== undefined) decoded.reasoning = reasoning;
   }
 }
@@ -134,8 +134,8 @@ function decodeResponseFormat(
   const mime = config.responseMimeType ?? config.response_mime_type;
   const jsonSchema = config.responseJsonSchema ?? config.response_json_schema;
   const schema = config.responseSchema ?? config.response_schema;
-  const mimeSource = at(base, name("responseMimeType"));
   if (mime === undefined && jsonSchema === undefined && schema === undefined) return undefined;
+  const mimeSource = `${base}/${name("responseMimeType")}`;
   if (mime !== undefined && mime !== "application/json") {
     if (mime === "text/plain" && schema === undefined && jsonSchema === undefined)
       return { type: "text", source: mimeSource };
@@ -145,11 +145,11 @@ function decodeResponseFormat(
     return undefined;
   }
   if (isObject(jsonSchema)) {
-    const schemaSource = at(base, name("responseJsonSchema"));
+    const schemaSource = `${base}/${name("responseJsonSchema")}`;
     return { type: "json-schema", schema: jsonSchema, schemaSource, source: schemaSource };
   }
   if (schema !== undefined) {
-    const schemaSource = at(base, name("responseSchema"));
+    const schemaSource = `${base}/${name("responseSchema")}`;
     return { type: "json-schema", schema: fromGenerativeSchema(schema), schemaSource, source: schemaSource };
   }
   return { type: "json", source: mimeSource };
@@ -176,7 +176,7 @@ function decodeThinking(
     // -1 asks for a dynamic budget: thinking on, no fixed budget.
     ...(budget === undefined || budget === -1
       ? {}
-      : { budgetTokens: budget, budgetSource: at(source, budgetField) }),
+      : { budgetTokens: budget, budgetSource: `${source}/${budgetField}` }),
     ...(budget === undefined ? {} : { enabled: budget !== 0 }),
     ...(level === undefined ? {} : { effort: level.toLowerCase() }),
     ...(include === undefined ? {} : { includeThoughts: include }),

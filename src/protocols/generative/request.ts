@@ -64,12 +64,12 @@ export function decodeGenerativeRequest(
   const info = generativeRequestInfo(body, options);
   const model = info.model;
   const stream = info.stream;
-  const system = decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses);
+  const system = decodeSystem(body.systemInstruction ?? body.system_instruction, `/${systemKey}`, losses);
   const messages = decodeContents(body.contents, options, losses);
   const tools = decodeGenerativeTools(body.tools, losses);
   const toolChoice = decodeGenerativeToolConfig(
     body.toolConfig ?? body.tool_config,
-    at("", toolConfigKey),
+    `/${toolConfigKey}`,
     losses,
   );
   // Built by assignment, the generation config's fields written straight into the request.
@@ -78,7 +78,7 @@ export function decodeGenerativeRequest(
     options.stream === undefined
       ? { model, stream, system, messages, tools, toolChoice }
       : { model, stream, streamGiven: true, system, messages, tools, toolChoice };
-  if (config !== undefined) decodeGenerationConfig(config, at("", configKey), losses, value);
+  if (config !== undefined) decodeGenerationConfig(config, `/${configKey}`, losses, value);
   if (options.model === undefined) {
     // The model of a generative request is in its URL; every other protocol carries it in the body.
     throw new TranslationError(
