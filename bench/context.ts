@@ -1,7 +1,7 @@
 /** What every suite receives, how one operation becomes a Cell, and the target checks they report. */
-import type { Cell } from "./report";
+import type { Absent, Cell } from "./report";
 import type { Ours, Peer } from "./subjects";
-import { measure, measureAsync, type TimingOptions } from "./timing";
+import { measureAsync, median, type TimingOptions, timer } from "./timing";
 
 export type Context = {
   readonly ours: Ours;
@@ -26,21 +26,25 @@ export function firstLine(error: unknown): string {
 }
 
 /** The Cell for one of our functions that did not load. */
-export function missing(context: Context, what: string): Cell {
+export function missing(context: Context, what: string): Absent {
   const why = context.oursProblem === undefined ? "" : ` (${context.oursProblem})`;
   return { kind: "missing", why: `ours: \`${what}\` is not available yet${why}` };
 }
 
+/** One operation of a row, checked and ready to be timed, or the Cell saying why it cannot be. */
+export type Job = { readonly kind: "job"; readonly all: () => unknown; readonly cold: boolean } | Absent;
+
 /**
  * Checks `run` once on every input (so a failure names how many inputs throw and the first message),
- * then times one call that processes all of them.
+ * and returns the job of one call that processes all of them. `cold` forces a collection before every
+ * batch (the GC-pressure rows).
  */
-export function timeAll<T>(
-  context: Context,
+export function job<T>(
   label: string,
   inputs: readonly T[],
   run: (input: T, at: number) => unknown,
-): Cell {
+  cold = false,
+): Job {
   const failures: string[] = [];
   inputs.forEach((input, at) => {
     try {
@@ -59,7 +63,38 @@ export function timeAll<T>(
     for (let at = 0; at < inputs.length; at++) last = run(inputs[at] as T, at);
     return last;
   };
-  return { kind: "time", ns: measure(all, context.timing).ns };
+  return { kind: "job", all, cold };
+}
+
+/**
+ * Times the jobs of one row: each is calibrated (its warm-up), then the rounds are interleaved —
+ * round 1 of every job, then round 2 of every job… — so a ratio between two cells of the row is taken
+ * within one round and drifts of the machine (other developers share the cores) hit both alike.
+ */
+export function timeRow(context: Context, jobs: readonly Job[]): Cell[] {
+  const timers = jobs.map((entry) =>
+    entry.kind === "job" ? timer(entry.all, context.timing, entry.cold) : undefined,
+  );
+  const runs: number[][] = jobs.map(() => []);
+  for (let round = 0; round < context.timing.rounds; round++)
+    timers.forEach((each, at) => {
+      if (each !== undefined) runs[at]?.push(each.round());
+    });
+  return jobs.map((entry, at) => {
+    if (entry.kind !== "job") return entry;
+    const mine = runs[at] ?? [];
+    return { kind: "time", ns: median(mine), runs: mine };
+  });
+}
+
+/** One operation timed alone (its rounds back to back). */
+export function timeAll<T>(
+  context: Context,
+  label: string,
+  inputs: readonly T[],
+  run: (input: T, at: number) => unknown,
+): Cell {
+  return timeRow(context, [job(label, inputs, run)])[0] ?? { kind: "missing", why: label };
 }
 
 /** The asynchronous twin of `timeAll`. */
@@ -87,7 +122,8 @@ export async function timeAllAsync<T>(
     for (const input of inputs) last = await run(input);
     return last;
   };
-  return { kind: "time", ns: (await measureAsync(all, context.timing)).ns };
+  const runs = await measureAsync(all, context.timing);
+  return { kind: "time", ns: median(runs), runs };
 }
 
 /** The fastest of the peers' cells that were measured, or undefined. */

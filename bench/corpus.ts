@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { conversationRequest, largeRequest, type Protocol, toolResponse } from "./generate";
+import { conversationRequest, largeRequest, type Protocol, shortRequest, toolResponse } from "./generate";
 import { textStream, toolCallStream } from "./generate-streams";
 
 export type { Protocol } from "./generate";
@@ -120,7 +120,7 @@ function streamSet(name: string, protocol: Protocol, texts: string[]): StreamSet
   };
 }
 
-/** The request bodies of a protocol: its fixtures, the 20-exchange conversation and the ~200 KB request. */
+/** The request bodies of a protocol: its fixtures, a short request, the 20-exchange conversation and the ~200 KB request. */
 export function requestSets(protocol: Protocol): BodySet[] {
   const entries = fixtures("request", protocol);
   return [
@@ -132,6 +132,7 @@ export function requestSets(protocol: Protocol): BodySet[] {
         protocol === "generative" ? (modelOf(entry) ?? "gemini-2.5-flash") : undefined,
       ),
     ),
+    bodySet("short request", protocol, [shortRequest(protocol)]),
     bodySet("20-turn conversation", protocol, [conversationRequest(protocol)]),
     bodySet("200 KB request", protocol, [largeRequest(protocol)]),
   ];

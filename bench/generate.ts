@@ -315,6 +315,54 @@ export function conversationRequest(protocol: Protocol): Json {
   return renderers[protocol](conversation(20, 1));
 }
 
+/**
+ * A short request, the commonest gateway call: a system prompt, one user turn and the usual sampling
+ * fields, in `protocol`'s shape.
+ */
+export function shortRequest(protocol: Protocol): Json {
+  const system = "You are a concise assistant. Answer in one paragraph.";
+  const user = "What is the boiling point of water at the top of Mount Everest, roughly?";
+  if (protocol === "chat")
+    return {
+      model: "gpt-4o-mini",
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
+      temperature: 0.7,
+      top_p: 0.9,
+      max_tokens: 256,
+      stop: ["\n\n"],
+      stream: false,
+    };
+  if (protocol === "messages")
+    return {
+      model: "claude-sonnet-4-5",
+      system,
+      messages: [{ role: "user", content: user }],
+      temperature: 0.7,
+      top_p: 0.9,
+      max_tokens: 256,
+      stop_sequences: ["\n\n"],
+    };
+  if (protocol === "responses")
+    // The responses API has no stop sequences.
+    return {
+      model: "gpt-5-mini",
+      instructions: system,
+      input: [{ role: "user", content: user }],
+      temperature: 0.7,
+      top_p: 0.9,
+      max_output_tokens: 256,
+      stream: false,
+    };
+  return {
+    systemInstruction: { parts: [{ text: system }] },
+    contents: [{ role: "user", parts: [{ text: user }] }],
+    generationConfig: { temperature: 0.7, topP: 0.9, maxOutputTokens: 256, stopSequences: ["\n\n"] },
+  };
+}
+
 /** A conversation of about 200 KB of JSON (in the chat shape; the others are within a few percent). */
 export function largeRequest(protocol: Protocol): Json {
   return renderers[protocol](conversation(40, 6.2));

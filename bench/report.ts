@@ -1,13 +1,23 @@
 /** Cells, ratios and Markdown tables with numbered notes for every missing or failed measurement. */
+import { median } from "./timing";
 
 /** A measured time, a function that does not exist (peer or ours not written yet), or a call that threw. */
 export type Cell =
-  | { readonly kind: "time"; readonly ns: number }
+  | {
+      readonly kind: "time";
+      /** Median nanoseconds per call over the rounds. */
+      readonly ns: number;
+      /** Nanoseconds per call in each round (interleaved with the other cells of its row). */
+      readonly runs: readonly number[];
+    }
   | { readonly kind: "unsupported" }
   | { readonly kind: "missing"; readonly why: string }
   | { readonly kind: "error"; readonly why: string };
 
-export const unsupported: Cell = { kind: "unsupported" };
+/** A Cell with no time: why a measurement is absent. */
+export type Absent = Exclude<Cell, { kind: "time" }>;
+
+export const unsupported: Absent = { kind: "unsupported" };
 
 /** Collects the notes a table refers to, so each distinct reason is printed once. */
 export class Notes {
@@ -38,13 +48,39 @@ export function formatRatio(value: number): string {
   return `${value.toFixed(3)}×`;
 }
 
-/** `cell` as a ratio of `base` (the yardstick time of the same payload in the same run). */
+/**
+ * The ratio of `cell` to `base` in each round (both taken in the same round), or one ratio of the
+ * medians when the rounds do not line up.
+ */
+export function roundRatios(cell: Cell, base: Cell): number[] {
+  if (cell.kind !== "time" || base.kind !== "time") return [];
+  if (cell.runs.length !== base.runs.length || cell.runs.length === 0) return [cell.ns / base.ns];
+  return cell.runs.map((ns, at) => ns / (base.runs[at] ?? Number.NaN));
+}
+
+/** `cell` as a ratio of `base` (the yardstick time of the same payload in the same run), the median over rounds. */
 export function ratio(cell: Cell, base: Cell, notes: Notes): string {
   if (cell.kind === "unsupported") return "—";
   if (cell.kind !== "time") return `n/a ${notes.mark(cell.why)}`;
   if (base.kind !== "time")
     return `n/a ${notes.mark(base.kind === "unsupported" ? "no yardstick" : base.why)}`;
-  return formatRatio(cell.ns / base.ns);
+  return formatRatio(median(roundRatios(cell, base)));
+}
+
+/**
+ * The run-to-run spread of a row: the largest (max − min) ÷ median of a cell's per-round ratios to
+ * `base`, over the row's cells, as a percentage ("" when nothing was measured in several rounds).
+ */
+export function spread(cells: readonly Cell[], base: Cell): string {
+  let widest: number | undefined;
+  for (const cell of cells) {
+    const ratios = roundRatios(cell, base);
+    if (ratios.length < 2) continue;
+    const middle = median(ratios);
+    const width = (Math.max(...ratios) - Math.min(...ratios)) / middle;
+    if (Number.isFinite(width) && (widest === undefined || width > widest)) widest = width;
+  }
+  return widest === undefined ? "" : `${(widest * 100).toFixed(0)}%`;
 }
 
 /** A throughput (`amount` per second) with its unit, or the note why there is none. */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every measurement in one run, printed as Markdown ratio tables and written to
- * bench/results.md (full runs only). Flags: --quick (shorter samples), --only=requests,responses,streams,
+ * bench/results.md (full runs only). Flags: --quick (shorter samples), --rounds=N (rounds per cell), --only=requests,responses,streams,
  * sse,memory, --no-memory, --memory-events=N, --out=<file>.
  */
 import { spawnSync } from "node:child_process";
@@ -30,7 +30,10 @@ const withMemory = wants("memory") && flag("no-memory") === undefined;
 const memoryEvents = Number(flag("memory-events") ?? 1_000_000);
 // Only a full run at the default timing replaces bench/results.md; partial runs print, or go to --out.
 const out =
-  flag("out") ?? (only === undefined && flag("quick") === undefined ? join(here, "results.md") : undefined);
+  flag("out") ??
+  (only === undefined && flag("quick") === undefined && flag("rounds") === undefined
+    ? join(here, "results.md")
+    : undefined);
 const TOTAL_BUDGET_MS = 170_000;
 
 const started = Date.now();
@@ -108,7 +111,9 @@ function memorySection(budgetMs: number): string {
 }
 
 async function main(): Promise<void> {
-  const timing = flag("quick") === undefined ? defaultTiming : quickTiming;
+  const preset = flag("quick") === undefined ? defaultTiming : quickTiming;
+  const rounds = Number(flag("rounds") ?? preset.rounds);
+  const timing = { ...preset, rounds: Number.isInteger(rounds) && rounds > 0 ? rounds : preset.rounds };
   const { ours, problems, from } = await loadOurs();
   const peers = await loadPeers();
   const context: Context = {
@@ -138,7 +143,7 @@ async function main(): Promise<void> {
   const parts = [
     "## Benchmarks",
     "",
-    `Reproduce with \`npm run bench\` (${environment}; samples of ${timing.sampleMs} ms, median of ${timing.samples}). Ratios, not absolute times: each operation's time divided by the yardstick's time on the same payload in the same run.`,
+    `Reproduce with \`npm run bench\` (${environment}; steady state: warmed up, no forced GC, results kept alive; batches of ${timing.sampleMs} ms, a round is the fastest of ${timing.samples}, ${timing.rounds} rounds interleaved within each row). Ratios, not absolute times: each operation's time divided by the yardstick's time on the same payload in the same round, the median over the rounds; the spread column shows how far the rounds of a row disagreed.`,
     "",
     ...(status.length > 0 ? ["Subjects:", "", ...status, ""] : []),
     ...(checks.length > 0 ? ["### Targets", "", checkSummary(checks), ""] : []),

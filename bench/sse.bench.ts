@@ -4,7 +4,7 @@
  * each event's data.
  */
 import { createParser as createEventSourceParser } from "eventsource-parser";
-import { type Context, missing, type Section, timeAll } from "./context";
+import { type Context, type Job, job, missing, type Section, timeAll } from "./context";
 import type { StreamBody, StreamSet } from "./corpus";
 import { type Cell, formatRatio, kilobytes, Notes, rate, table } from "./report";
 import { consume } from "./timing";
@@ -24,6 +24,10 @@ function eventSourceParse(body: StreamBody, parseJson: boolean): number {
   parser.reset({ consume: true });
   return count;
 }
+
+/** The yardstick as a job, for rows that interleave their rounds with it. */
+export const streamYardstickJob = (set: StreamSet): Job =>
+  job("eventsource-parser + JSON.parse", set.bodies, (body) => eventSourceParse(body, true));
 
 const cache = new WeakMap<StreamSet, Cell>();
 

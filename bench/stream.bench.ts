@@ -9,14 +9,16 @@ import {
   type Check,
   type Context,
   fastest,
+  type Job,
+  job,
   missing,
   type Section,
-  timeAll,
   timeAllAsync,
+  timeRow,
 } from "./context";
 import { type Protocol, protocols, type StreamBody, type StreamSet } from "./corpus";
-import { type Cell, kilobytes, Notes, rate, ratio, table, unsupported } from "./report";
-import { streamYardstick } from "./sse.bench";
+import { type Cell, kilobytes, Notes, rate, ratio, spread, table, unsupported } from "./report";
+import { streamYardstick, streamYardstickJob } from "./sse.bench";
 import type { EventTranslator } from "./subjects";
 
 function readable(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
@@ -46,22 +48,22 @@ function translateEvents(create: () => EventTranslator, body: StreamBody, done: 
   return count + translator.end().length;
 }
 
-function oursEvents(context: Context, set: StreamSet, to: Protocol, validate: boolean): Cell {
+function oursEvents(context: Context, set: StreamSet, to: Protocol, validate: boolean): Job {
   const create = context.ours.createStreamTranslator;
   if (create === undefined) return missing(context, "createStreamTranslator");
   const done = context.ours.chat?.DONE ?? "[DONE]";
   const label = `ours createStreamTranslator ${arrow(set.protocol, to)}${validate ? "" : " (validate: false)"}`;
-  return timeAll(context, label, set.bodies, (body) =>
+  return job(label, set.bodies, (body) =>
     translateEvents(() => create(set.protocol, to, { validate }), body, done),
   );
 }
 
-function peerEvents(context: Context, set: StreamSet, to: Protocol): Cell[] {
+function peerEvents(context: Context, set: StreamSet, to: Protocol): Job[] {
   return context.peers.map((peer) => {
     if (peer.problem !== undefined) return { kind: "missing", why: `${peer.name} ${peer.problem}` };
     const create = peer.events(set.protocol, to);
     if (create === undefined) return unsupported;
-    return timeAll(context, `${peer.name} ${arrow(set.protocol, to)}`, set.bodies, (body) =>
+    return job(`${peer.name} ${arrow(set.protocol, to)}`, set.bodies, (body) =>
       translateEvents(create, body, "[DONE]"),
     );
   });
@@ -109,9 +111,16 @@ export async function streamSections(context: Context, sets: readonly StreamSet[
     for (const to of protocols) {
       if (to === from) continue;
       const row = `${set.name} ${arrow(from, to)}`;
-      const validated = oursEvents(context, set, to, true);
-      const unvalidated = oursEvents(context, set, to, false);
-      const peers = peerEvents(context, set, to);
+      // The event-level cells of a row take their rounds interleaved with a yardstick of their own.
+      const [eventBase = unsupported, validated = unsupported, unvalidated = unsupported, ...peers] = timeRow(
+        context,
+        [
+          streamYardstickJob(set),
+          oursEvents(context, set, to, true),
+          oursEvents(context, set, to, false),
+          ...peerEvents(context, set, to),
+        ],
+      );
       if (peers.some((cell) => cell.kind !== "unsupported")) {
         checks.push({
           target: "event-level stream translation ≤ fastest peer",
@@ -123,12 +132,13 @@ export async function streamSections(context: Context, sets: readonly StreamSet[
         set.name,
         arrow(from, to),
         String(set.events),
-        rate(base, set.events, "events/s", eventNotes),
-        ratio(validated, base, eventNotes),
-        ratio(unvalidated, base, eventNotes),
+        rate(eventBase, set.events, "events/s", eventNotes),
+        ratio(validated, eventBase, eventNotes),
+        ratio(unvalidated, eventBase, eventNotes),
         rate(validated, set.events, "events/s", eventNotes),
         rate(unvalidated, set.events, "events/s", eventNotes),
-        ...peers.map((cell) => ratio(cell, base, eventNotes)),
+        ...peers.map((cell) => ratio(cell, eventBase, eventNotes)),
+        spread([validated, unvalidated, ...peers], eventBase),
       ]);
 
       const bytesValidated = await oursBytes(context, set, to, true);
@@ -148,17 +158,18 @@ export async function streamSections(context: Context, sets: readonly StreamSet[
         ratio(bytesUnvalidated, base, byteNotes),
         rate(bytesValidated, set.bytes, "MB/s", byteNotes),
         ...bytePeers.map((cell) => ratio(cell, base, byteNotes)),
+        spread([bytesValidated, bytesUnvalidated, ...bytePeers], base),
       ]);
     }
   }
   const peerNames = context.peers.map((peer) => peer.name);
   const yardstickText =
-    "Time ÷ parsing the same SSE bytes with eventsource-parser + `JSON.parse` of each event in the same run (the yardstick column shows its absolute throughput).";
+    "Time ÷ parsing the same SSE bytes with eventsource-parser + `JSON.parse` of each event in the same run, in steady state, the median over rounds (the yardstick column shows its absolute throughput; spread as in the tables above).";
   const events: Section = {
     markdown: [
       "### createStreamTranslator (event level)",
       "",
-      `${yardstickText} Parsed events in, a fresh translator per stream. — = the library has no event-level API for that direction.`,
+      `${yardstickText} Parsed events in, a fresh translator per stream; the rounds of a row are interleaved with the row's own yardstick. — = the library has no event-level API for that direction.`,
       "",
       table(
         [
@@ -171,6 +182,7 @@ export async function streamSections(context: Context, sets: readonly StreamSet[
           "ours events/s (validated)",
           "ours events/s (unvalidated)",
           ...peerNames,
+          "spread",
         ],
         eventRows,
       ),
@@ -182,7 +194,7 @@ export async function streamSections(context: Context, sets: readonly StreamSet[
     markdown: [
       "### translateEventStream (bytes in, bytes out, Web Streams)",
       "",
-      `${yardstickText} Input fed as a ReadableStream of 4 KiB chunks, output read to its end.`,
+      `${yardstickText} Input fed as a ReadableStream of 4 KiB chunks, output read to its end; asynchronous cells take their rounds back to back, so their spread includes the machine's drift.`,
       "",
       table(
         [
@@ -194,6 +206,7 @@ export async function streamSections(context: Context, sets: readonly StreamSet[
           "ours unvalidated",
           "ours MB/s (validated)",
           ...peerNames,
+          "spread",
         ],
         byteRows,
       ),

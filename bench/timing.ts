@@ -1,29 +1,32 @@
 /**
- * The timing loop: calibrate a batch size until one batch takes a target time, discard a warm-up
- * batch, then take several batches and keep the median time per call. Every result goes into a
- * sink the optimiser cannot see through, so no call can be optimised away.
+ * The timing loop, measuring steady state: calibrate a batch size until one batch takes a target time
+ * (the calibration batches are the warm-up), then take several batches and keep the median time per
+ * call. No garbage collection is forced between batches: a forced `gc()` lets V8 drop the hidden
+ * classes of short-lived objects and the optimised code that relies on them, so every batch would
+ * start half cold and rows would move with JIT luck. Every result goes into a sink the optimiser
+ * cannot see through, and the last ones stay reachable, so no call can be optimised away.
+ *
+ * A measurement is taken `rounds` times; the rounds of the cells of one row are interleaved by the
+ * caller where it can (see `timeRow` in context.ts), so each ratio is taken within one round and the
+ * spread of a ratio over the rounds is the run-to-run spread a reader should expect.
+ *
+ * `cold: true` brings the forced collection back, before every batch: the GC-pressure rows.
  */
-
-export type Measurement = {
-  /** Median nanoseconds per call. */
-  readonly ns: number;
-  /** Calls per batch. */
-  readonly batch: number;
-  /** Batches kept (the median is taken over these). */
-  readonly samples: number;
-  /** (max - min) / median over the kept batches, as a rough spread. */
-  readonly spread: number;
-};
 
 export type TimingOptions = {
   /** Wall time one batch should take, in milliseconds. */
   readonly sampleMs: number;
-  /** Batches to keep. */
+  /**
+   * Batches per round. The round's time is the fastest of them: on cores shared with other work, a
+   * slower batch is one that was interrupted, and every batch includes its share of minor GCs.
+   */
   readonly samples: number;
+  /** Rounds per measurement (each ratio is reported as the median over rounds, with its spread). */
+  readonly rounds: number;
 };
 
-export const defaultTiming: TimingOptions = { sampleMs: 20, samples: 9 };
-export const quickTiming: TimingOptions = { sampleMs: 5, samples: 5 };
+export const defaultTiming: TimingOptions = { sampleMs: 10, samples: 5, rounds: 3 };
+export const quickTiming: TimingOptions = { sampleMs: 4, samples: 3, rounds: 2 };
 
 const sink: unknown[] = new Array(64);
 let sinkAt = 0;
@@ -36,31 +39,40 @@ export function consume(value: unknown): void {
 
 const collect = (globalThis as { gc?: () => void }).gc;
 
+/** Whether `cold` measurements can force a collection (node started with --expose-gc). */
+export const canCollect = collect !== undefined;
+
 /** Runs a full garbage collection when node was started with --expose-gc; otherwise does nothing. */
 export function collectGarbage(): void {
   if (collect !== undefined) collect();
 }
 
-function summarize(perCall: number[], batch: number): Measurement {
-  const sorted = [...perCall].sort((a, b) => a - b);
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  const median =
-    sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  const spread = median > 0 ? ((sorted[sorted.length - 1] ?? 0) - (sorted[0] ?? 0)) / median : 0;
-  return { ns: median, batch, samples: sorted.length, spread };
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const MAX_BATCH = 1 << 22;
 
-/** Times a synchronous call. */
-export function measure(run: () => unknown, options: TimingOptions = defaultTiming): Measurement {
+/** A synchronous operation ready to be timed: calibrated once, then sampled round after round. */
+export type Timer = {
+  /** One round: the nanoseconds per call of the fastest of `samples` batches. */
+  round(): number;
+};
+
+/** Calibrates `run` (which doubles as its warm-up) and returns a timer for its rounds. */
+export function timer(run: () => unknown, options: TimingOptions, cold = false): Timer {
   const target = options.sampleMs * 1e6;
   const batchTime = (batch: number): number => {
+    if (cold) collectGarbage();
     const start = process.hrtime.bigint();
     for (let index = 0; index < batch; index++) consume(run());
     return Number(process.hrtime.bigint() - start);
   };
-  collectGarbage();
   let batch = 1;
   let elapsed = batchTime(batch);
   while (elapsed < target && batch < MAX_BATCH) {
@@ -71,23 +83,23 @@ export function measure(run: () => unknown, options: TimingOptions = defaultTimi
     elapsed = batchTime(batch);
   }
   batchTime(batch); // warm-up at the final batch size
-  const perCall: number[] = [];
-  for (let sample = 0; sample < options.samples; sample++) perCall.push(batchTime(batch) / batch);
-  return summarize(perCall, batch);
+  return {
+    round() {
+      const perCall: number[] = [];
+      for (let sample = 0; sample < options.samples; sample++) perCall.push(batchTime(batch) / batch);
+      return Math.min(...perCall);
+    },
+  };
 }
 
-/** Times an asynchronous call (awaited one at a time). */
-export async function measureAsync(
-  run: () => Promise<unknown>,
-  options: TimingOptions = defaultTiming,
-): Promise<Measurement> {
+/** Times an asynchronous call (awaited one at a time): the per-round medians, rounds back to back. */
+export async function measureAsync(run: () => Promise<unknown>, options: TimingOptions): Promise<number[]> {
   const target = options.sampleMs * 1e6;
   const batchTime = async (batch: number): Promise<number> => {
     const start = process.hrtime.bigint();
     for (let index = 0; index < batch; index++) consume(await run());
     return Number(process.hrtime.bigint() - start);
   };
-  collectGarbage();
   let batch = 1;
   let elapsed = await batchTime(batch);
   while (elapsed < target && batch < MAX_BATCH) {
@@ -98,7 +110,11 @@ export async function measureAsync(
     elapsed = await batchTime(batch);
   }
   await batchTime(batch);
-  const perCall: number[] = [];
-  for (let sample = 0; sample < options.samples; sample++) perCall.push((await batchTime(batch)) / batch);
-  return summarize(perCall, batch);
+  const rounds: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const perCall: number[] = [];
+    for (let sample = 0; sample < options.samples; sample++) perCall.push((await batchTime(batch)) / batch);
+    rounds.push(Math.min(...perCall));
+  }
+  return rounds;
 }

@@ -3,48 +3,94 @@
  * peers on the same bodies and directions, and schema parse alone, each as a ratio of the JSON round
  * trip (`JSON.parse(JSON.stringify(x))`) of the same bodies in the same run.
  */
-import { arrow, atMost, type Check, type Context, fastest, missing, type Section, timeAll } from "./context";
+import {
+  arrow,
+  atMost,
+  type Check,
+  type Context,
+  fastest,
+  type Job,
+  job,
+  missing,
+  type Section,
+  timeRow,
+} from "./context";
 import { type BodySet, type Protocol, protocols, requestSets, responseSets } from "./corpus";
-import { type Cell, kilobytes, Notes, ratio, table, unsupported } from "./report";
+import { type Cell, kilobytes, Notes, ratio, spread, table, unsupported } from "./report";
 import { schemaOf } from "./subjects";
+import { canCollect, consume } from "./timing";
 
 type Kind = "request" | "response";
 
-type Yardsticks = { json: Cell; clone: Cell; parse: Cell };
-
-function yardsticks(context: Context, set: BodySet, kind: Kind): Yardsticks {
-  const json = timeAll(context, "JSON round trip", set.bodies, (body) => JSON.parse(JSON.stringify(body)));
-  const clone = timeAll(context, "structuredClone", set.bodies, (body) => structuredClone(body));
+function parseJob(context: Context, set: BodySet, kind: Kind): Job {
   const schema = schemaOf(context.ours, set.protocol, kind);
-  const parse =
-    schema === undefined
-      ? missing(context, `${set.protocol}.${kind}`)
-      : timeAll(context, `${set.protocol}.${kind}.safeParse`, set.bodies, (body) => {
-          const result = schema.safeParse(body);
-          if (!result.success) throw new Error(`a ${set.protocol} ${kind} body does not parse`);
-          return result;
-        });
-  return { json, clone, parse };
+  if (schema === undefined) return missing(context, `${set.protocol}.${kind}`);
+  return job(`${set.protocol}.${kind}.safeParse`, set.bodies, (body) => {
+    const result = schema.safeParse(body);
+    if (!result.success) throw new Error(`a ${set.protocol} ${kind} body does not parse`);
+    return result;
+  });
 }
 
-function oursCell(context: Context, kind: Kind, set: BodySet, to: Protocol, validate: boolean): Cell {
+function oursJob(
+  context: Context,
+  kind: Kind,
+  set: BodySet,
+  to: Protocol,
+  validate: boolean,
+  cold = false,
+): Job {
   const translate = kind === "request" ? context.ours.translateRequest : context.ours.translateResponse;
   const name = kind === "request" ? "translateRequest" : "translateResponse";
   if (translate === undefined) return missing(context, name);
   const label = `ours ${name} ${arrow(set.protocol, to)}${validate ? "" : " (validate: false)"}`;
-  return timeAll(context, label, set.bodies, (body, at) => {
-    const model = set.models[at];
-    return translate(set.protocol, to, body, model === undefined ? { validate } : { validate, model });
-  });
+  return job(
+    label,
+    set.bodies,
+    (body, at) => {
+      const model = set.models[at];
+      return translate(set.protocol, to, body, model === undefined ? { validate } : { validate, model });
+    },
+    cold,
+  );
 }
 
-function peerCell(context: Context, kind: Kind, set: BodySet, to: Protocol, peerIndex: number): Cell {
+function peerJob(context: Context, kind: Kind, set: BodySet, to: Protocol, peerIndex: number): Job {
   const peer = context.peers[peerIndex];
   if (peer === undefined) return unsupported;
   if (peer.problem !== undefined) return { kind: "missing", why: `${peer.name} ${peer.problem}` };
   const translate = kind === "request" ? peer.request(set.protocol, to) : peer.response(set.protocol, to);
   if (translate === undefined) return unsupported;
-  return timeAll(context, `${peer.name} ${arrow(set.protocol, to)}`, set.bodies, (body) => translate(body));
+  return job(`${peer.name} ${arrow(set.protocol, to)}`, set.bodies, (body) => translate(body));
+}
+
+const jsonJob = (set: BodySet, cold = false): Job =>
+  job("JSON round trip", set.bodies, (body) => JSON.parse(JSON.stringify(body)), cold);
+
+/**
+ * Runs every translation of the corpus a few times before anything is timed, as a gateway's mixed
+ * traffic would: the encoders and decoders see every shape they will meet, so the first rows are not
+ * measured on code specialised to one protocol and deoptimised by the next.
+ */
+function warmUp(context: Context, kind: Kind): void {
+  const translate = kind === "request" ? context.ours.translateRequest : context.ours.translateResponse;
+  if (translate === undefined) return;
+  for (let pass = 0; pass < 20; pass++)
+    for (const from of protocols)
+      for (const set of kind === "request" ? requestSets(from) : responseSets(from))
+        for (const to of protocols)
+          if (to !== from)
+            for (const validate of [true, false])
+              set.bodies.forEach((body, at) => {
+                const model = set.models[at];
+                try {
+                  consume(
+                    translate(from, to, body, model === undefined ? { validate } : { validate, model }),
+                  );
+                } catch {
+                  // A body that throws is reported by its row.
+                }
+              });
 }
 
 type ParseRow = { label: string; protocol: Protocol; bytes: number; parse: Cell; json: Cell };
@@ -54,23 +100,32 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
   const rows: string[][] = [];
   const parseRows: ParseRow[] = [];
   const checks: Check[] = [];
+  context.progress(`${kind} warm-up`);
+  warmUp(context, kind);
   for (const from of protocols) {
     const sets = kind === "request" ? requestSets(from) : responseSets(from);
     for (const set of sets) {
       context.progress(`${kind} ${from} ${set.name}`);
-      const base = yardsticks(context, set, kind);
-      parseRows.push({
-        label: `${kind}: ${set.name}`,
-        protocol: from,
-        bytes: set.bytes,
-        parse: base.parse,
-        json: base.json,
-      });
-      for (const to of protocols) {
-        if (to === from) continue;
-        const validated = oursCell(context, kind, set, to, true);
-        const unvalidated = oursCell(context, kind, set, to, false);
-        const peers = context.peers.map((_, at) => peerCell(context, kind, set, to, at));
+      const targets = protocols.filter((to) => to !== from);
+      // One row of jobs per set, timed with interleaved rounds: yardsticks, then per direction ours
+      // (validated, unvalidated) and the peers.
+      const perTarget = 2 + context.peers.length;
+      const jobs: Job[] = [
+        jsonJob(set),
+        job("structuredClone", set.bodies, (body) => structuredClone(body)),
+        parseJob(context, set, kind),
+        ...targets.flatMap((to) => [
+          oursJob(context, kind, set, to, true),
+          oursJob(context, kind, set, to, false),
+          ...context.peers.map((_, at) => peerJob(context, kind, set, to, at)),
+        ]),
+      ];
+      const cells = timeRow(context, jobs);
+      const [json = unsupported, clone = unsupported, parse = unsupported] = cells;
+      parseRows.push({ label: `${kind}: ${set.name}`, protocol: from, bytes: set.bytes, parse, json });
+      targets.forEach((to, index) => {
+        const mine = cells.slice(3 + index * perTarget, 3 + (index + 1) * perTarget);
+        const [validated = unsupported, unvalidated = unsupported, ...peers] = mine;
         const row = `${kind} ${set.name} ${arrow(from, to)}`;
         if (peers.some((cell) => cell.kind !== "unsupported")) {
           checks.push({
@@ -82,18 +137,19 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
         checks.push({
           target: `validated ${kind} translation ≤ 1.0× JSON round trip`,
           row,
-          met: base.json.kind === "time" ? atMost(validated, base.json.ns) : undefined,
+          met: json.kind === "time" ? atMost(validated, json.ns) : undefined,
         });
         rows.push([
           set.name,
           arrow(from, to),
           kilobytes(set.bytes),
-          ratio(base.clone, base.json, notes),
-          ratio(validated, base.json, notes),
-          ratio(unvalidated, base.json, notes),
-          ...peers.map((cell) => ratio(cell, base.json, notes)),
+          ratio(clone, json, notes),
+          ratio(validated, json, notes),
+          ratio(unvalidated, json, notes),
+          ...peers.map((cell) => ratio(cell, json, notes)),
+          spread([validated, unvalidated, ...peers], json),
         ]);
-      }
+      });
     }
   }
   const header = [
@@ -104,10 +160,10 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
     "ours validated",
     "ours unvalidated",
     ...context.peers.map((peer) => peer.name),
+    "spread",
   ];
   const title = kind === "request" ? "### translateRequest" : "### translateResponse";
-  const legend =
-    "Time ÷ `JSON.parse(JSON.stringify(x))` of the same bodies in the same run (lower is faster; 1.00× = the JSON round trip). A fixtures row times all fixture bodies of that protocol together. — = the library has no such function.";
+  const legend = `Time ÷ \`JSON.parse(JSON.stringify(x))\` of the same bodies in the same round (lower is faster; 1.00× = the JSON round trip), in steady state (warmed up, no forced GC): the median over ${context.timing.rounds} interleaved rounds. Spread = the widest (max − min) ÷ median of a ratio over the rounds, among the row's ours and peer columns. A fixtures row times all fixture bodies of that protocol together. — = the library has no such function.`;
   const markdown = [
     title,
     "",
@@ -117,6 +173,73 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
     ...(notes.size > 0 ? ["", notes.render()] : []),
   ].join("\n");
   return { markdown, checks, parseRows };
+}
+
+/** The directions the GC-pressure table times: a short and a long request through both other wires. */
+const pressureRows: readonly { readonly from: Protocol; readonly set: string }[] = [
+  { from: "chat", set: "short request" },
+  { from: "chat", set: "20-turn conversation" },
+  { from: "messages", set: "short request" },
+];
+
+/**
+ * The same translations with a full collection forced before every batch (as the bench measured
+ * before issue 17): what a request costs when the heap was just emptied and V8 may have dropped the
+ * hidden classes and optimised code of the hub's objects — a gateway after a major GC, or cold.
+ */
+function pressureSection(context: Context): Section {
+  const notes = new Notes();
+  const rows: string[][] = [];
+  for (const { from, set: name } of pressureRows) {
+    const set = requestSets(from).find((each) => each.name === name);
+    if (set === undefined) continue;
+    for (const to of protocols) {
+      if (to === from) continue;
+      context.progress(`GC pressure ${from} ${name} →${to}`);
+      const [json = unsupported, steady = unsupported, coldJson = unsupported, cold = unsupported] = timeRow(
+        context,
+        [
+          jsonJob(set),
+          oursJob(context, "request", set, to, true),
+          jsonJob(set, true),
+          oursJob(context, "request", set, to, true, true),
+        ],
+      );
+      rows.push([
+        name,
+        arrow(from, to),
+        ratio(steady, json, notes),
+        ratio(cold, coldJson, notes),
+        ratio(cold, json, notes),
+        spread([steady, cold], json),
+      ]);
+    }
+  }
+  const markdown = [
+    "### translateRequest under GC pressure",
+    "",
+    canCollect
+      ? "Validated translateRequest with a full `gc()` forced before every batch (no warm-up across batches survives it), against the steady state above. Columns: steady ÷ JSON round trip; forced-GC ÷ the JSON round trip also with forced GC; forced-GC ÷ the steady JSON round trip."
+      : "Not measured: node was not started with --expose-gc (`npm run bench` does).",
+    "",
+    ...(canCollect
+      ? [
+          table(
+            [
+              "payload",
+              "direction",
+              "steady",
+              "GC per batch (vs JSON with GC)",
+              "GC per batch (vs steady JSON)",
+              "spread",
+            ],
+            rows,
+          ),
+        ]
+      : []),
+    ...(notes.size > 0 ? ["", notes.render()] : []),
+  ].join("\n");
+  return { markdown, checks: [] };
 }
 
 /** The translateRequest, translateResponse and validation-alone tables. */
@@ -129,6 +252,7 @@ export function translateSections(
   if (which.requests) {
     const requests = suite(context, "request");
     sections.push({ markdown: requests.markdown, checks: requests.checks });
+    sections.push(pressureSection(context));
     parseRows.push(...requests.parseRows);
   }
   if (which.responses) {

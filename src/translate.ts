@@ -3,6 +3,7 @@ import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
 import { checkProtocol } from "./common/protocol-id";
+import { chatToMessagesRequest } from "./fused/chat-messages";
 import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols";
 import { adapters, protocols } from "./protocols";
 import { guarded, validated } from "./validate";
@@ -30,8 +31,30 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
 ): { value: RequestOf<To>; losses: Loss[]; model: string; stream: boolean } {
   checkPair(from, to);
   const resolved = resolveOptions(options);
+  const input = validated(adapters[from], "request", from, body, resolved);
+  if (from === "chat" && to === "messages") {
+    // The fused path (src/fused) for the plainest chat → messages requests; undefined sends the rest
+    // through the hub, which it matches value for value and loss for loss.
+    const fused = chatToMessagesRequest(input, resolved);
+    if (fused !== undefined) {
+      const { value, losses } = finish(fused.value as RequestOf<To>, fused.losses, resolved);
+      return { value, losses, model: fused.model, stream: fused.stream };
+    }
+  }
+  return hubRequest(from, to, input, resolved);
+}
+
+/**
+ * A validated request through the hub: decoded to the common model, encoded from it. The
+ * specification of every fused path, exported for the differential tests (not part of the API).
+ */
+export function hubRequest<From extends Protocol, To extends Protocol>(
+  from: From,
+  to: To,
+  input: unknown,
+  resolved: ResolvedOptions,
+): { value: RequestOf<To>; losses: Loss[]; model: string; stream: boolean } {
   const source = adapters[from];
-  const input = validated(source, "request", from, body, resolved);
   return guarded(from, "request", () => {
     if (from === (to as Protocol)) {
       const info = source.requestInfo(input, resolved);

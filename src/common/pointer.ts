@@ -9,8 +9,10 @@ function escapeToken(token: string | number): string {
 }
 
 /**
- * `at("/messages/2", "content", 0)` → `"/messages/2/content/0"`. Called for every node a decoder reads,
- * so the common one- and two-token cases are a plain concatenation.
+ * `at("/messages/2", "content", 0)` → `"/messages/2/content/0"`, each token escaped. A token that is
+ * a literal field name (no `~`, no `/`) or an index needs no escaping: the decoders and encoders write
+ * those pointers as template literals (`${source}/content/${index}`), a third of the cost of this
+ * call; `at` is for tokens from the input (unknown keys) and for code off the hot paths.
  */
 export function at(base: string, ...tokens: readonly (string | number)[]): string {
   const count = tokens.length;

@@ -14,6 +14,91 @@ export type ToolPairingProblem = { readonly message: string; readonly path: stri
  * Gemini 3) and server-side calls are not paired here: their results are matched by name or are opaque.
  */
 export function findToolPairingProblem(request: common.Request): ToolPairingProblem | undefined {
+  return pairsUp(request.messages) ? undefined : findToolPairingProblemByMaps(request);
+}
+
+/** Beyond this many results in one turn the quadratic scans of `pairsUp` give way to `findToolPairingProblemByMaps`. */
+const MAX_SCANNED_RESULTS = 32;
+
+/** The call with `id` among the assistant messages `from`…`to` (exclusive). */
+function hasCall(messages: readonly common.Message[], from: number, to: number, id: string): boolean {
+  for (let index = from; index < to; index++) {
+    const parts = (messages[index] as common.Message).parts;
+    for (let at = 0; at < parts.length; at++) {
+      const part = parts[at] as common.Part;
+      if (part.type === "tool-call" && part.server === undefined && part.id === id) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a result for `id` comes before part `before` of message `to`, from message `from` on. */
+function answeredBefore(
+  messages: readonly common.Message[],
+  from: number,
+  to: number,
+  before: number,
+  id: string,
+): boolean {
+  for (let index = from; index <= to; index++) {
+    const parts = (messages[index] as common.Message).parts;
+    const end = index === to ? before : parts.length;
+    for (let at = 0; at < end; at++) {
+      const part = parts[at] as common.Part;
+      if (part.type === "tool-result" && part.callId === id) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The common case decided without allocating: every call of an assistant turn has a distinct id and
+ * exactly one result in the messages before the next assistant turn, and every result answers one of
+ * them. `false` whenever it is not sure (duplicate ids, a result in an assistant message, a long
+ * turn): `findToolPairingProblemByMaps` then finds the problem, or none, exactly as it always did.
+ */
+function pairsUp(messages: readonly common.Message[]): boolean {
+  let runStart = 0; // the current assistant turn: messages runStart…runEnd (exclusive)
+  let runEnd = 0;
+  let calls = 0; // calls with an id in that turn
+  let answered = 0; // results for them since
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as common.Message;
+    const parts = message.parts;
+    if (message.role === "assistant") {
+      if (runEnd !== index) {
+        // A new assistant turn: the previous one must be fully answered.
+        if (answered !== calls) return false;
+        runStart = index;
+        calls = 0;
+        answered = 0;
+      }
+      runEnd = index + 1;
+      for (let at = 0; at < parts.length; at++) {
+        const part = parts[at] as common.Part;
+        if (part.type === "tool-call") {
+          if (part.server === undefined && part.id !== undefined) calls++;
+        } else if (part.type === "tool-result" && part.callId !== undefined) return false;
+      }
+      continue;
+    }
+    for (let at = 0; at < parts.length; at++) {
+      const part = parts[at] as common.Part;
+      if (part.type !== "tool-result" || part.callId === undefined) continue;
+      if (answered >= MAX_SCANNED_RESULTS || runEnd === runStart) return false;
+      if (!hasCall(messages, runStart, runEnd, part.callId)) return false;
+      if (answeredBefore(messages, runEnd, index, at, part.callId)) return false;
+      answered++;
+    }
+  }
+  return answered === calls;
+}
+
+/**
+ * The first pairing problem, with a map of the calls waiting for results: the reference the
+ * allocation-free `pairsUp` is tested against, and the path for everything it is not sure of.
+ */
+export function findToolPairingProblemByMaps(request: common.Request): ToolPairingProblem | undefined {
   // One pass; the two collections are emptied (not rebuilt) at each new assistant turn.
   const pending = new Map<string, string>();
   const answered = new Set<string>();

@@ -23,6 +23,22 @@ export function registerOpenUnion(schema: z.ZodType, names: ReadonlySet<string>,
   openUnions.set(schema, { names, known });
 }
 
+/**
+ * Refined schemas (`base.superRefine(…)`) registered with a plain predicate that holds only where the
+ * refinement adds no issue: accepted when `base` accepts the value and the predicate holds. Without it a
+ * refinement hands the whole subtree to zod (a responses request: 1.8 µs instead of a few dozen ns).
+ */
+const refinements = new WeakMap<z.ZodType, { base: z.ZodType; holds: (value: unknown) => boolean }>();
+
+/** Registers `schema` as `base` refined by a check that passes wherever `holds` (see open-union.ts `refined`). */
+export function registerRefinement(
+  schema: z.ZodType,
+  base: z.ZodType,
+  holds: (value: unknown) => boolean,
+): void {
+  refinements.set(schema, { base, holds });
+}
+
 /** The known names and schema of an open union, for readers other than the walker (the JSON Schema build). */
 export function openUnionOf(
   schema: z.ZodType,
@@ -158,6 +174,12 @@ function modelled(schema: z.ZodType, build: (schema: z.ZodType) => Accepts): Acc
     return (value) =>
       isObject(value) && typeof value.type === "string" && (!open.names.has(value.type) || known(value));
   }
+  const refinement = refinements.get(schema);
+  if (refinement !== undefined) {
+    const base = build(refinement.base);
+    const holds = refinement.holds;
+    return (value) => base(value) && holds(value);
+  }
   const def = defOf(schema);
   const checked = (def.checks?.length ?? 0) > 0;
   switch (def.type) {
@@ -231,6 +253,11 @@ function uses(schema: z.ZodType, counts: Map<z.ZodType, number>): void {
   const seen = counts.get(schema) ?? 0;
   counts.set(schema, seen + 1);
   if (seen > 0 || openUnions.has(schema)) return;
+  const refinement = refinements.get(schema);
+  if (refinement !== undefined) {
+    uses(refinement.base, counts);
+    return;
+  }
   const def = defOf(schema);
   const children: unknown[] =
     def.type === "object"
@@ -285,6 +312,12 @@ function inline(schema: z.ZodType, name: string, unit: Unit, counts: Map<z.ZodTy
       `if (typeof ${tag} !== "string") return false;`,
       `if (${names}.has(${tag}) && !${hoisted(open.known, unit, counts)}(${name})) return false;`,
     ].join("\n");
+  }
+  const refinement = refinements.get(schema);
+  if (refinement !== undefined) {
+    const base = emit(refinement.base, name, unit, counts, false);
+    unit.constants.push(refinement.holds);
+    return `${base}\nif (!c${unit.constants.length - 1}(${name})) return false;`;
   }
   const def = defOf(schema);
   const checked = (def.checks?.length ?? 0) > 0;

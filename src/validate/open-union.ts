@@ -4,7 +4,7 @@
  * is accepted as a loose object, so a new kind passes through instead of failing a whole body.
  */
 import { z } from "zod/v4";
-import { registerOpenUnion } from "./accepts";
+import { acceptsRoot, registerOpenUnion, registerRefinement } from "./accepts";
 import { canCompile, compiled, validates } from "./zod-fast";
 
 /** A member of a kind this library does not model: kept as it came. */
@@ -54,4 +54,31 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   _known: T,
 ): z.ZodType<T[number] | (string & {})> {
   return z.string() as unknown as z.ZodType<T[number] | (string & {})>;
+}
+
+/**
+ * `base.superRefine(refine)`, with `holds` — a plain predicate on a value `base` accepts, true only where
+ * `refine` adds no issue — registered for the accept-check, which cannot read a refinement and would
+ * otherwise hand the whole schema to zod.
+ */
+export function refined<Base extends z.ZodType>(
+  base: Base,
+  refine: (value: z.output<Base>, context: z.core.$RefinementCtx<z.output<Base>>) => void,
+  holds: (value: z.output<Base>) => boolean,
+): Base {
+  const schema = base.superRefine(refine) as Base;
+  registerRefinement(schema, base, holds as (value: unknown) => boolean);
+  return schema;
+}
+
+/**
+ * The accept-check of `schema` (built on first use): `true` only where `schema` accepts the value,
+ * building nothing; `false` means "ask zod". For the `holds` predicates of `refined`.
+ */
+export function acceptCheck(schema: z.ZodType): (value: unknown) => boolean {
+  let check: ((value: unknown) => boolean) | undefined;
+  return (value) => {
+    check ??= acceptsRoot(schema);
+    return check(value);
+  };
 }

@@ -4,7 +4,7 @@
  * Mistral thinking chunks, OpenRouter `reasoning_details` (signatures, encrypted reasoning), OpenAI
  * `custom` tool calls, Gemini's `extra_content.google.thought_signature`.
  */
-import { parseJsonObject } from "../../common/json";
+import { isKnown, type Keys, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { cacheHint } from "./content";
@@ -21,7 +21,7 @@ const blank = (value: unknown): boolean =>
 export function decodeChatToolCall(
   call: chat.ToolCall,
   source: string,
-  known: ReadonlySet<string>,
+  known: Keys,
   losses: Loss[],
 ): Mutable<common.ToolCallPart> {
   reportUnknown(call, known, source, "a tool call", losses);
@@ -63,17 +63,10 @@ export function decodeChatToolCall(
 }
 
 /** The known fields of a tool call: `extra_content` is read for its thought signature only. */
-export const TOOL_CALL_KEYS: ReadonlySet<string> = new Set([
-  "id",
-  "type",
-  "function",
-  "custom",
-  "index",
-  "extra_content",
-]);
+export const TOOL_CALL_KEYS: Keys = ["id", "type", "function", "custom", "index", "extra_content"];
 
-const GOOGLE_KEYS = new Set(["thought_signature"]);
-const EXTRA_KEYS = new Set(["google"]);
+const GOOGLE_KEYS: Keys = ["thought_signature"];
+const EXTRA_KEYS: Keys = ["google"];
 
 /**
  * Gemini's compatible endpoint also puts a thought signature on the message itself
@@ -129,7 +122,7 @@ export function withMessageSignature(
   return out;
 }
 
-const DETAIL_KEYS = new Set(["type", "text", "signature", "summary", "data", "format", "index"]);
+const DETAIL_KEYS: Keys = ["type", "text", "signature", "summary", "data", "format", "index"];
 
 /**
  * OpenRouter `reasoning_details` → reasoning parts, one per entry. A signature or encrypted data validates
@@ -247,7 +240,7 @@ export function decodeAssistantParts(
   return parts;
 }
 
-const TEXT_KEYS = new Set(["type", "text", "cache_control"]);
+const TEXT_KEYS: Keys = ["type", "text", "cache_control"];
 
 function textPart(part: chat.TextPart, source: string, losses: Loss[]): common.TextPart {
   reportUnknown(part, TEXT_KEYS, source, "a text part", losses);
@@ -257,7 +250,7 @@ function textPart(part: chat.TextPart, source: string, losses: Loss[]): common.T
     : { type: "text", text: part.text, source, cache };
 }
 
-const THINKING_KEYS = new Set(["type", "thinking", "closed"]);
+const THINKING_KEYS: Keys = ["type", "thinking", "closed"];
 
 /** `closed: false` marks an unfinished chunk (Mistral prefixing); the default `true` says nothing. */
 function thinkingPart(part: chat.ThinkingPart, source: string, losses: Loss[]): common.ReasoningPart {
@@ -286,15 +279,9 @@ function thinkingPart(part: chat.ThinkingPart, source: string, losses: Loss[]): 
   return { type: "reasoning", text, origin: "chat", source };
 }
 
-function reportUnknown(
-  node: object,
-  known: ReadonlySet<string>,
-  source: string,
-  what: string,
-  losses: Loss[],
-): void {
+function reportUnknown(node: object, known: Keys, source: string, what: string, losses: Loss[]): void {
   for (const key in node) {
-    if (known.has(key) || !Object.hasOwn(node, key)) continue;
+    if (isKnown(known, key) || !Object.hasOwn(node, key)) continue;
     if (!blank((node as Record<string, unknown>)[key]))
       losses.push(
         loss(

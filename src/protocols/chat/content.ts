@@ -2,7 +2,7 @@
  * Chat content parts ↔ common parts: text, images (`image_url`), audio (`input_audio`), files, refusals.
  * @see https://platform.openai.com/docs/guides/images-vision
  */
-import { unknownKeys } from "../../common/json";
+import { type Keys, unknownKeys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import { dataUrl, kindOfMediaType, parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
@@ -15,18 +15,18 @@ export function cacheHint(
   source: string,
 ): common.CacheHint | undefined {
   if (control === undefined) return undefined;
-  const pointer = at(source, "cache_control");
+  const pointer = `${source}/cache_control`;
   return control.ttl === undefined
     ? { type: control.type, source: pointer }
     : { type: control.type, ttl: control.ttl, source: pointer };
 }
 
-const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], ReadonlySet<string>> = {
-  text: new Set(["type", "text", "cache_control"]),
-  image_url: new Set(["type", "image_url", "cache_control"]),
-  input_audio: new Set(["type", "input_audio", "cache_control"]),
-  file: new Set(["type", "file", "cache_control"]),
-  refusal: new Set(["type", "refusal"]),
+const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], Keys> = {
+  text: ["type", "text", "cache_control"],
+  image_url: ["type", "image_url", "cache_control"],
+  input_audio: ["type", "input_audio", "cache_control"],
+  file: ["type", "file", "cache_control"],
+  refusal: ["type", "refusal"],
 };
 
 /** One chat content part → one common part; fields the common model has no slot for become losses. */
@@ -43,33 +43,33 @@ export function decodeContentPart(part: chat.ContentPart, source: string, losses
   const cache = part.type === "refusal" ? undefined : cacheHint(part.cache_control, source);
   switch (part.type) {
     case "text":
-      return { type: "text", text: part.text, source, ...(cache === undefined ? {} : { cache }) };
+      return cache === undefined
+        ? { type: "text", text: part.text, source }
+        : { type: "text", text: part.text, source, cache };
     case "refusal":
       return { type: "refusal", text: part.refusal, source };
     case "image_url": {
       const parsed = parseDataUrl(part.image_url.url);
       const detail = part.image_url.detail;
-      return {
-        type: "media",
-        kind: "image",
-        ...(parsed === undefined
-          ? { url: part.image_url.url }
-          : { data: parsed.data, mediaType: parsed.mediaType }),
-        ...(detail === undefined ? {} : { detail }),
-        source,
-        ...(cache === undefined ? {} : { cache }),
-      };
+      const media: common.Draft<common.MediaPart> =
+        parsed === undefined
+          ? { type: "media", kind: "image", url: part.image_url.url, source }
+          : { type: "media", kind: "image", data: parsed.data, mediaType: parsed.mediaType, source };
+      if (detail !== undefined) media.detail = detail;
+      if (cache !== undefined) media.cache = cache;
+      return media;
     }
     case "input_audio": {
       const format = part.input_audio.format;
-      return {
+      const media: common.Draft<common.MediaPart> = {
         type: "media",
         kind: "audio",
         mediaType: `audio/${format}`,
         data: part.input_audio.data,
         source,
-        ...(cache === undefined ? {} : { cache }),
       };
+      if (cache !== undefined) media.cache = cache;
+      return media;
     }
     case "file": {
       const file = part.file;

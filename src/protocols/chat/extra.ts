@@ -2,7 +2,7 @@
  * chat's own fields with no common slot, kept in `extra` so that chat itself restores them exactly
  * (accumulate/replay). Other protocols ignore them: the decoders report them as dropped.
  */
-import { unknownKeys } from "../../common/json";
+import { isKnown, type Keys, unknownKeys } from "../../common/json";
 import type * as common from "../../common/model";
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -20,7 +20,7 @@ export function callId(part: {
 }
 
 /** Fields of a response or chunk outside `known` (`system_fingerprint`, `service_tier` ...). */
-export function chatExtra(node: object, known: ReadonlySet<string>): common.Extra | undefined {
+export function chatExtra(node: object, known: Keys): common.Extra | undefined {
   const keys = unknownKeys(node, known);
   // `usage: null` (every chunk but the last of a chat stream) says "no usage yet"; chat restores it as given.
   if ((node as { usage?: unknown }).usage === null) keys.push("usage");
@@ -44,7 +44,7 @@ export function pick(node: object, keys: readonly string[]): Record<string, unkn
 }
 
 /** Known fields kept in a message's rest when `null` or `[]`: they say nothing, and chat restores them as given. */
-export const EMPTY_TOO: ReadonlySet<string> = new Set([
+export const EMPTY_TOO: Keys = [
   "content",
   "refusal",
   "tool_calls",
@@ -53,7 +53,7 @@ export const EMPTY_TOO: ReadonlySet<string> = new Set([
   "reasoning",
   "reasoning_details",
   "audio",
-]);
+];
 
 const isEmpty = (value: unknown): boolean => value === null || (Array.isArray(value) && value.length === 0);
 
@@ -71,19 +71,20 @@ export function isEmptyAudio(audio: object, except?: string): boolean {
 }
 
 /** Empty text a stream never carries as a delta; not `content`, whose `""` opens every chat stream. */
-export const EMPTY_TEXT: ReadonlySet<string> = new Set(["refusal", "reasoning_content", "reasoning"]);
+export const EMPTY_TEXT: Keys = ["refusal", "reasoning_content", "reasoning"];
 
 /**
  * What a message (or a delta) says beyond the common parts: fields that are null or empty (`refusal:
  * null`, `annotations: []`, which chat sends on every message) and fields chat alone knows (`audio` ...).
  */
-export function messageRest(message: object, known: ReadonlySet<string>): Raw {
+export function messageRest(message: object, known: Keys): Raw {
   let keys: string[] | undefined;
   for (const key in message) {
     if (key === "role" || !Object.hasOwn(message, key)) continue;
-    if (known.has(key)) {
+    if (isKnown(known, key)) {
       const value = (message as Record<string, unknown>)[key];
-      if (!((EMPTY_TOO.has(key) && isEmpty(value)) || (EMPTY_TEXT.has(key) && value === ""))) continue;
+      if (!((isKnown(EMPTY_TOO, key) && isEmpty(value)) || (isKnown(EMPTY_TEXT, key) && value === "")))
+        continue;
     }
     if (keys === undefined) keys = [];
     keys.push(key);

@@ -2,7 +2,7 @@
  * Chat `messages` → common system blocks and turns: system/developer hoisted (late ones marked),
  * `tool`/`function` messages become user turns holding one tool result, assistant tool calls become parts.
  */
-import { parseJsonObject, unknownKeys } from "../../common/json";
+import { type Keys, parseJsonObject, unknownKeys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
@@ -16,11 +16,11 @@ import {
 import { cacheHint, decodeContentPart } from "./content";
 import type * as chat from "./schema";
 
-const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
-  system: new Set(["role", "content", "name"]),
-  developer: new Set(["role", "content", "name"]),
-  user: new Set(["role", "content", "name"]),
-  assistant: new Set([
+const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], Keys> = {
+  system: ["role", "content", "name"],
+  developer: ["role", "content", "name"],
+  user: ["role", "content", "name"],
+  assistant: [
     "role",
     "content",
     "refusal",
@@ -32,12 +32,12 @@ const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], ReadonlySet<string>> = {
     "reasoning_details",
     "extra_content",
     "thought_signature",
-  ]),
-  tool: new Set(["role", "content", "tool_call_id"]),
-  function: new Set(["role", "content", "name"]),
+  ],
+  tool: ["role", "content", "tool_call_id"],
+  function: ["role", "content", "name"],
 };
 
-const SYSTEM_PART_KEYS = new Set(["type", "text", "cache_control"]);
+const SYSTEM_PART_KEYS: Keys = ["type", "text", "cache_control"];
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (Array.isArray(value) && value.length === 0);
@@ -49,15 +49,15 @@ export function decodeToolCall(
   argumentsSource?: string,
 ): common.ToolCallPart {
   const parsed = call.arguments.trim() === "" ? {} : parseJsonObject(call.arguments);
-  return {
-    type: "tool-call",
-    ...(call.id === undefined || call.id === "" ? {} : { id: call.id }),
-    name: call.name,
-    ...(parsed === undefined ? {} : { arguments: parsed }),
-    argumentsText: call.arguments,
-    ...(argumentsSource === undefined ? {} : { argumentsSource }),
-    source,
-  };
+  // Built by assignment (no conditional spreads): one hidden class for the common call.
+  const part: common.Draft<common.ToolCallPart> =
+    call.id === undefined || call.id === ""
+      ? { type: "tool-call", name: call.name, source }
+      : { type: "tool-call", id: call.id, name: call.name, source };
+  if (parsed !== undefined) part.arguments = parsed;
+  part.argumentsText = call.arguments;
+  if (argumentsSource !== undefined) part.argumentsSource = argumentsSource;
+  return part;
 }
 
 function systemBlocks(
@@ -70,7 +70,7 @@ function systemBlocks(
   if (message.name !== undefined) {
     losses.push(
       loss(
-        at(source, "name"),
+        `${source}/name`,
         "dropped",
         "A name on a system message has no common equivalent and was dropped.",
       ),
@@ -78,7 +78,7 @@ function systemBlocks(
   }
   if (typeof message.content === "string") return [{ text: message.content, ...base, source }];
   return message.content.map((part, index) => {
-    const partSource = at(source, "content", index);
+    const partSource = `${source}/content/${index}`;
     const cache = cacheHint(part.cache_control, partSource);
     for (const key of unknownKeys(part, SYSTEM_PART_KEYS)) {
       losses.push(
@@ -98,23 +98,23 @@ function textContent(
   source: string,
   losses: Loss[],
 ): common.Part[] {
-  if (typeof content === "string") return [{ type: "text", text: content, source: at(source, "content") }];
-  return content.map((part, index) => decodeContentPart(part, at(source, "content", index), losses));
+  if (typeof content === "string") return [{ type: "text", text: content, source: `${source}/content` }];
+  return content.map((part, index) => decodeContentPart(part, `${source}/content/${index}`, losses));
 }
 
 function decodeAssistant(message: chat.AssistantMessage, source: string, losses: Loss[]): common.Part[] {
   const parts: common.Part[] = decodeReasoning(message, source, losses);
   const content = message.content;
-  if (typeof content === "string") parts.push({ type: "text", text: content, source: at(source, "content") });
-  else if (content != null) parts.push(...decodeAssistantParts(content, at(source, "content"), losses));
+  if (typeof content === "string") parts.push({ type: "text", text: content, source: `${source}/content` });
+  else if (content != null) parts.push(...decodeAssistantParts(content, `${source}/content`, losses));
   if (message.refusal != null)
-    parts.push({ type: "refusal", text: message.refusal, source: at(source, "refusal") });
+    parts.push({ type: "refusal", text: message.refusal, source: `${source}/refusal` });
   message.tool_calls?.forEach((call, index) => {
-    parts.push(decodeChatToolCall(call, at(source, "tool_calls", index), TOOL_CALL_KEYS, losses));
+    parts.push(decodeChatToolCall(call, `${source}/tool_calls/${index}`, TOOL_CALL_KEYS, losses));
   });
   if (message.function_call != null) {
-    const callSource = at(source, "function_call");
-    parts.push(decodeToolCall(message.function_call, callSource, at(callSource, "arguments")));
+    const callSource = `${source}/function_call`;
+    parts.push(decodeToolCall(message.function_call, callSource, `${callSource}/arguments`));
   }
   const echoed = message as { extra_content?: unknown; thought_signature?: unknown };
   return echoed.extra_content === undefined && echoed.thought_signature === undefined
@@ -162,42 +162,46 @@ export function decodeMessages(
         system.push(...systemBlocks(message, source, seenTurn, losses));
         return;
       case "user":
-        turns.push({
-          role: "user",
-          parts: textContent(message.content, source, losses),
-          ...(message.name === undefined ? {} : { name: message.name }),
-          source,
-        });
+        turns.push(
+          message.name === undefined
+            ? { role: "user", parts: textContent(message.content, source, losses), source }
+            : {
+                role: "user",
+                parts: textContent(message.content, source, losses),
+                name: message.name,
+                source,
+              },
+        );
         return;
       case "assistant":
         noteCallNames(message, names);
-        turns.push({
-          role: "assistant",
-          parts: decodeAssistant(message, source, losses),
-          ...(message.name === undefined ? {} : { name: message.name }),
-          source,
-        });
+        turns.push(
+          message.name === undefined
+            ? { role: "assistant", parts: decodeAssistant(message, source, losses), source }
+            : {
+                role: "assistant",
+                parts: decodeAssistant(message, source, losses),
+                name: message.name,
+                source,
+              },
+        );
         return;
       case "tool": {
         const name = names.get(message.tool_call_id);
         const content =
           typeof message.content === "string"
-            ? [{ type: "text" as const, text: message.content, source: at(source, "content") }]
+            ? [{ type: "text" as const, text: message.content, source: `${source}/content` }]
             : message.content.map((part, partIndex) => ({
                 type: "text" as const,
                 text: part.text,
-                source: at(source, "content", partIndex),
+                source: `${source}/content/${partIndex}`,
               }));
         turns.push({
           role: "user",
           parts: [
-            {
-              type: "tool-result",
-              callId: message.tool_call_id,
-              ...(name === undefined ? {} : { name }),
-              content,
-              source,
-            },
+            name === undefined
+              ? { type: "tool-result", callId: message.tool_call_id, content, source }
+              : { type: "tool-result", callId: message.tool_call_id, name, content, source },
           ],
           source,
         });
@@ -213,7 +217,7 @@ export function decodeMessages(
               content:
                 message.content === null
                   ? []
-                  : [{ type: "text", text: message.content, source: at(source, "content") }],
+                  : [{ type: "text", text: message.content, source: `${source}/content` }],
               source,
             },
           ],

@@ -6,7 +6,6 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { syntheticId } from "../../common/options";
-import { at } from "../../common/pointer";
 import { encodeAssistant, type Target } from "./assistant";
 import { cacheDropped, encodeMediaPart } from "./content";
 import { DIALECTS } from "./dialect";
@@ -78,7 +77,7 @@ function encodeUserTurn(
           if (call === undefined) {
             losses.push(
               loss(
-                at(part.source, "tool_call_id"),
+                `${part.source}/tool_call_id`,
                 "synthesized",
                 "The tool result had no call id; one was made up.",
               ),
@@ -144,11 +143,11 @@ function encodeUserTurn(
 const HISTORY: Target = {
   reportCache: true,
   callId: (part) => part.id,
-  idPath: (part) => at(part.source, "id"),
+  idPath: (part) => `${part.source}/id`,
   citations: (citations, source, losses) => {
     losses.push(
       loss(
-        citations.source ?? at(source, "citations"),
+        citations.source ?? `${source}/citations`,
         "dropped",
         "Citations in history have no chat request field and were dropped.",
       ),

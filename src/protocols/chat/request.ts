@@ -4,7 +4,7 @@
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
 
-import { unknownKeys } from "../../common/json";
+import { type Keys, unknownKeys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -17,7 +17,7 @@ import type * as chat from "./schema";
 import { decodeToolChoice, decodeTools, encodeTools } from "./tools";
 
 /** Fields the decoder reads; any other field of the request is reported as dropped. */
-const MAPPED = new Set([
+const MAPPED: Keys = [
   "model",
   "messages",
   "stream",
@@ -47,7 +47,7 @@ const MAPPED = new Set([
   "enable_thinking",
   "thinking_budget",
   "chat_template_kwargs",
-]);
+];
 
 function given<T>(value: T | null | undefined, source: string): common.Given<T> | undefined {
   return value === undefined || value === null ? undefined : { value, source };
@@ -63,11 +63,11 @@ function decodeResponseFormat(format: chat.ResponseFormat | undefined): common.R
       return { type: "json", source };
     case "json_schema": {
       const spec = format.json_schema;
-      const specSource = at(source, "json_schema");
+      const specSource = `${source}/json_schema`;
       return {
         type: "json-schema",
         schema: spec.schema ?? {},
-        schemaSource: at(specSource, "schema"),
+        schemaSource: `${specSource}/schema`,
         name: spec.name,
         ...(spec.description === undefined ? {} : { description: spec.description }),
         ...(spec.strict === undefined || spec.strict === null ? {} : { strict: spec.strict }),
@@ -105,43 +105,55 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
   const stop = body.stop;
   const toolChoice = decodeToolChoice(body, losses);
   const responseFormat = decodeResponseFormat(body.response_format);
-  const request: common.Request = {
-    model: body.model,
-    stream: body.stream === true,
-    ...(body.stream === undefined || body.stream === null ? {} : { streamGiven: true }),
-    system,
-    messages,
-    tools: decodeTools(body),
-    ...(toolChoice === undefined ? {} : { toolChoice }),
-    ...opt("parallelToolCalls", given(body.parallel_tool_calls, "/parallel_tool_calls")),
-    ...opt("maxTokens", maxCompletion ?? maxTokens),
-    ...opt("temperature", given(body.temperature, "/temperature")),
-    ...opt("topP", given(body.top_p, "/top_p")),
-    ...opt("topK", given(body.top_k, "/top_k")),
-    ...opt("presencePenalty", given(body.presence_penalty, "/presence_penalty")),
-    ...opt("frequencyPenalty", given(body.frequency_penalty, "/frequency_penalty")),
-    ...opt("seed", given(body.seed, "/seed")),
-    ...opt("candidateCount", given(body.n, "/n")),
-    ...opt(
-      "stop",
-      stop === undefined || stop === null
-        ? undefined
-        : typeof stop === "string"
-          ? { value: [stop], source: "/stop", scalar: true }
-          : { value: stop, source: "/stop" },
-    ),
-    ...(responseFormat === undefined ? {} : { responseFormat }),
-    ...opt("reasoning", decodeReasoning(body, losses)),
-    ...opt("user", given(body.user, "/user")),
-    ...opt("logprobs", given(body.logprobs, "/logprobs")),
-    ...opt("topLogprobs", given(body.top_logprobs, "/top_logprobs")),
-    ...opt("includeUsage", given(body.stream_options?.include_usage, "/stream_options/include_usage")),
-  };
+  // Assigned field by field (in the order the fields always had): a conditional spread of a
+  // computed-key object costs a runtime copy and a fresh hidden class each.
+  const model = body.model;
+  const stream = body.stream === true;
+  const tools = decodeTools(body);
+  const request: common.Draft<common.Request> =
+    body.stream === undefined || body.stream === null
+      ? { model, stream, system, messages, tools }
+      : { model, stream, streamGiven: true, system, messages, tools };
+  if (toolChoice !== undefined) request.toolChoice = toolChoice;
+  const parallel = given(body.parallel_tool_calls, "/parallel_tool_calls");
+  if (parallel !== undefined) request.parallelToolCalls = parallel;
+  const max = maxCompletion ?? maxTokens;
+  if (max !== undefined) request.maxTokens = max;
+  const temperature = given(body.temperature, "/temperature");
+  if (temperature !== undefined) request.temperature = temperature;
+  const topP = given(body.top_p, "/top_p");
+  if (topP !== undefined) request.topP = topP;
+  const topK = given(body.top_k, "/top_k");
+  if (topK !== undefined) request.topK = topK;
+  const presence = given(body.presence_penalty, "/presence_penalty");
+  if (presence !== undefined) request.presencePenalty = presence;
+  const frequency = given(body.frequency_penalty, "/frequency_penalty");
+  if (frequency !== undefined) request.frequencyPenalty = frequency;
+  const seed = given(body.seed, "/seed");
+  if (seed !== undefined) request.seed = seed;
+  const candidates = given(body.n, "/n");
+  if (candidates !== undefined) request.candidateCount = candidates;
+  if (stop !== undefined && stop !== null)
+    request.stop =
+      typeof stop === "string"
+        ? { value: [stop], source: "/stop", scalar: true }
+        : { value: stop, source: "/stop" };
+  if (responseFormat !== undefined) request.responseFormat = responseFormat;
+  const reasoning = decodeReasoning(body, losses);
+  if (reasoning !== undefined) request.reasoning = reasoning;
+  const user = given(body.user, "/user");
+  if (user !== undefined) request.user = user;
+  const logprobs = given(body.logprobs, "/logprobs");
+  if (logprobs !== undefined) request.logprobs = logprobs;
+  const topLogprobs = given(body.top_logprobs, "/top_logprobs");
+  if (topLogprobs !== undefined) request.topLogprobs = topLogprobs;
+  const includeUsage = given(body.stream_options?.include_usage, "/stream_options/include_usage");
+  if (includeUsage !== undefined) request.includeUsage = includeUsage;
   return { value: request, losses };
 }
 
 /** The fields of OpenRouter's `reasoning` the common model holds. */
-const ROUTER_KEYS = new Set(["effort", "max_tokens", "exclude", "enabled"]);
+const ROUTER_KEYS: Keys = ["effort", "max_tokens", "exclude", "enabled"];
 
 /** The template switches of vLLM's `chat_template_kwargs` that turn thinking on or off. */
 const TEMPLATE_SWITCHES = ["enable_thinking", "thinking"] as const;
@@ -231,10 +243,6 @@ function firstGiven<T>(
   return undefined;
 }
 
-function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
 const MAX_STOP = 4;
 
 /** Reasoning budget → chat effort bucket (≤1024 low, ≤8192 medium, above high). */
@@ -266,8 +274,8 @@ function clampRange(
 
 /** The budget field under a reasoning source, when the decoder did not say (`/thinking` → `/thinking/budget_tokens`). */
 function budgetPath(source: string): string {
-  if (source.endsWith("/thinking")) return at(source, "budget_tokens");
-  if (source.endsWith("/thinkingConfig")) return at(source, "thinkingBudget");
+  if (source.endsWith("/thinking")) return `${source}/budget_tokens`;
+  if (source.endsWith("/thinkingConfig")) return `${source}/thinkingBudget`;
   return source;
 }
 
@@ -394,7 +402,7 @@ function encodeResponseFormat(
     case "json-schema": {
       if (format.name === undefined) {
         losses.push(
-          loss(at(format.source, "name"), "synthesized", 'Chat requires a schema name; "response" was used.'),
+          loss(`${format.source}/name`, "synthesized", 'Chat requires a schema name; "response" was used.'),
         );
       }
       return {

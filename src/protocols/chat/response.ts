@@ -5,7 +5,7 @@
  */
 
 import { inputSeed } from "../../common/digest";
-import { parseJsonObject } from "../../common/json";
+import { isKnown, type Keys, parseJsonObject } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
@@ -24,9 +24,9 @@ import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason"
 import type * as chat from "./schema";
 import { decodeChatUsage, encodeChatUsage } from "./usage";
 
-const RESPONSE_KEYS = new Set(["id", "object", "created", "model", "choices", "usage"]);
-const CHOICE_KEYS = new Set(["index", "message", "finish_reason"]);
-const MESSAGE_KEYS = new Set([
+const RESPONSE_KEYS: Keys = ["id", "object", "created", "model", "choices", "usage"];
+const CHOICE_KEYS: Keys = ["index", "message", "finish_reason"];
+const MESSAGE_KEYS: Keys = [
   "role",
   "content",
   "refusal",
@@ -39,8 +39,8 @@ const MESSAGE_KEYS = new Set([
   "extra_content",
   "thought_signature",
   "audio",
-]);
-const USAGE_KEYS = new Set([
+];
+const USAGE_KEYS: Keys = [
   "prompt_tokens",
   "completion_tokens",
   "total_tokens",
@@ -48,7 +48,7 @@ const USAGE_KEYS = new Set([
   "completion_tokens_details",
   "prompt_cache_hit_tokens",
   "prompt_cache_miss_tokens",
-]);
+];
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -63,15 +63,10 @@ const dropped = (path: string, key: string): Loss =>
  * Reports each present, non-empty field of `node` outside `known` as dropped; returns those fields'
  * keys (empty or not), for `extra`.
  */
-function reportUnknown(
-  node: object,
-  known: ReadonlySet<string>,
-  source: string,
-  losses: Loss[],
-): string[] | undefined {
+function reportUnknown(node: object, known: Keys, source: string, losses: Loss[]): string[] | undefined {
   let keys: string[] | undefined;
   for (const key in node) {
-    if (known.has(key) || !Object.hasOwn(node, key)) continue;
+    if (isKnown(known, key) || !Object.hasOwn(node, key)) continue;
     if (keys === undefined) keys = [];
     keys.push(key);
     if (!isBlank((node as Record<string, unknown>)[key])) losses.push(dropped(at(source, key), key));
@@ -88,7 +83,7 @@ function messageKept(message: chat.ResponseMessage, source: string, losses: Loss
   for (const key in message) {
     if (key === "role" || !Object.hasOwn(message, key)) continue;
     const value = (message as Record<string, unknown>)[key];
-    if (MESSAGE_KEYS.has(key)) {
+    if (isKnown(MESSAGE_KEYS, key)) {
       if (!isRestEmpty(key, value)) continue;
     } else if (!isBlank(value)) losses.push(dropped(at(source, key), key));
     if (keys === undefined) keys = [];

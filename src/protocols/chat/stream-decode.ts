@@ -9,7 +9,7 @@
  */
 import { inputSeed } from "../../common/digest";
 import { rebaseError } from "../../common/error-kind";
-import { keysAre } from "../../common/json";
+import { isKnown, type Keys, keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -33,10 +33,10 @@ import type * as chat from "./schema";
 import { decodeChatUsage } from "./usage";
 
 /** Chunk fields with a common slot; the others (`system_fingerprint` ...) go to `response-start`'s extra. */
-const CHUNK_KEYS = new Set(["id", "object", "created", "model", "choices", "usage", "error"]);
+const CHUNK_KEYS: Keys = ["id", "object", "created", "model", "choices", "usage", "error"];
 
-const CHOICE_KEYS = new Set(["index", "delta", "finish_reason"]);
-const DELTA_KEYS = new Set([
+const CHOICE_KEYS: Keys = ["index", "delta", "finish_reason"];
+const DELTA_KEYS: Keys = [
   "role",
   "content",
   "refusal",
@@ -47,7 +47,7 @@ const DELTA_KEYS = new Set([
   "annotations",
   "reasoning_details",
   "audio",
-]);
+];
 
 /**
  * `origin` and `entry` are a reasoning block's: the protocol whose provider signed it and the OpenRouter
@@ -168,7 +168,7 @@ function detailBlock(
   return index;
 }
 
-const DETAIL_KEYS = new Set(["type", "text", "signature", "summary", "data", "format", "index"]);
+const DETAIL_KEYS: Keys = ["type", "text", "signature", "summary", "data", "format", "index"];
 
 /**
  * OpenRouter `reasoning_details` pieces: text (or summary) and signature continue the block of their
@@ -205,7 +205,7 @@ function reasoningDetails(
     }
     for (const key in detail) {
       const value = (detail as Record<string, unknown>)[key];
-      if (DETAIL_KEYS.has(key) || !Object.hasOwn(detail, key) || value == null || value === "") continue;
+      if (isKnown(DETAIL_KEYS, key) || !Object.hasOwn(detail, key) || value == null || value === "") continue;
       const message = `\`${key}\` on a reasoning entry has no common equivalent and was dropped.`;
       reportOnce(work, base, `${at}/${key}`, message, losses);
     }
@@ -468,9 +468,9 @@ function choiceKeptChanges(kept: ChoiceRaw, choice: object): boolean {
 
 function deltaKeptChanges(kept: ChoiceRaw, key: string, value: unknown): boolean {
   const rest =
-    !DELTA_KEYS.has(key) ||
-    (EMPTY_TOO.has(key) && isEmptyValue(value)) ||
-    (EMPTY_TEXT.has(key) && value === "");
+    !isKnown(DELTA_KEYS, key) ||
+    (isKnown(EMPTY_TOO, key) && isEmptyValue(value)) ||
+    (isKnown(EMPTY_TEXT, key) && value === "");
   return rest && mergeChanges(kept.message, key, value);
 }
 
@@ -518,7 +518,7 @@ function continuedDetail(open: Open, details: readonly unknown[]): string | unde
   const entry = typeof index === "number" ? index : index == null ? undefined : Number.NaN;
   if (entry !== open.entry || (format != null && typeof format !== "string")) return undefined;
   if (reasoningOrigin(format as string | null | undefined) !== open.origin) return undefined;
-  for (const key in detail) if (!DETAIL_KEYS.has(key)) return undefined;
+  for (const key in detail) if (!isKnown(DETAIL_KEYS, key)) return undefined;
   return text;
 }
 

@@ -5,32 +5,28 @@
 import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
-import { at } from "../../common/pointer";
 import type * as chat from "./schema";
 
 function decodeFunction(definition: chat.FunctionDefinition, source: string): common.FunctionTool {
-  return {
-    type: "function",
-    name: definition.name,
-    ...(definition.description === undefined ? {} : { description: definition.description }),
-    ...(definition.parameters === undefined ? {} : { parameters: definition.parameters }),
-    ...(definition.strict === undefined || definition.strict === null ? {} : { strict: definition.strict }),
-    source,
-  };
+  const tool: common.Draft<common.FunctionTool> = { type: "function", name: definition.name, source };
+  if (definition.description !== undefined) tool.description = definition.description;
+  if (definition.parameters !== undefined) tool.parameters = definition.parameters;
+  if (definition.strict !== undefined && definition.strict !== null) tool.strict = definition.strict;
+  return tool;
 }
 
 export function decodeTools(body: chat.Request): common.Tool[] {
   const tools: common.Tool[] = [];
   body.tools?.forEach((tool, index) => {
-    const source = at("", "tools", index);
+    const source = `/tools/${index}`;
     if (tool.type === "function" && "function" in tool) {
-      tools.push(decodeFunction((tool as chat.FunctionTool).function, at(source, "function")));
+      tools.push(decodeFunction((tool as chat.FunctionTool).function, `${source}/function`));
     } else {
       tools.push({ type: "provider", origin: "chat", raw: tool, label: `${tool.type} tool`, source });
     }
   });
   body.functions?.forEach((definition, index) => {
-    tools.push(decodeFunction(definition, at("", "functions", index)));
+    tools.push(decodeFunction(definition, `/functions/${index}`));
   });
   return tools;
 }
@@ -111,16 +107,14 @@ export function encodeTools(
     if (tool.cache !== undefined) {
       losses.push(loss(tool.cache.source, "dropped", "Chat tools take no `cache_control`; it was dropped."));
     }
-    tools.push({
-      type: "function",
-      function: {
-        name: tool.name,
-        ...(tool.description === undefined ? {} : { description: tool.description }),
-        // Chat clients expect an object schema; a tool without parameters gets the empty one.
-        parameters: tool.parameters ?? { ...EMPTY_OBJECT_SCHEMA, properties: {} },
-        ...(tool.strict === undefined ? {} : { strict: tool.strict }),
-      },
-    });
+    // Chat clients expect an object schema; a tool without parameters gets the empty one.
+    const parameters = tool.parameters ?? { ...EMPTY_OBJECT_SCHEMA, properties: {} };
+    const fn: chat.FunctionDefinition =
+      tool.description === undefined
+        ? { name: tool.name, parameters }
+        : { name: tool.name, description: tool.description, parameters };
+    if (tool.strict !== undefined) fn.strict = tool.strict;
+    tools.push({ type: "function", function: fn });
   }
   const out: { tools?: chat.Tool[]; tool_choice?: chat.ToolChoice } = {};
   if (tools.length > 0) out.tools = tools;

@@ -79,12 +79,16 @@ function snakeCase(name: string): string {
   return out;
 }
 
-/** `generationConfig` (camelCase or snake_case fields) → common request fields; only those present. */
+/**
+ * `generationConfig` (camelCase or snake_case fields) → common request fields, only those present,
+ * written into `decoded` (the request being built) without an intermediate object to copy.
+ */
 export function decodeGenerationConfig(
   config: generative.GenerationConfig,
   base: string,
   losses: Loss[],
-): Decoded {
+  decoded: common.Draft<Decoded>,
+): void {
   const name = (field: string) => (Object.hasOwn(config, field) ? field : snakeCase(field));
   for (const key of Object.keys(config)) {
     const known = camelCase(key);
@@ -97,10 +101,9 @@ export function decodeGenerationConfig(
         loss(at(base, key), "dropped", `generationConfig.${key} has no common equivalent and was dropped.`),
       );
   }
-  const decoded: common.Draft<Decoded> = {};
   // Each field present becomes a given value; pointers are built only for the fields that are there.
   const put = <K extends GivenKey>(key: K, value: GivenValue<K> | undefined, field: string): void => {
-    if (value !== undefined) decoded[key] = { value, source: at(base, name(field)) } as Decoded[K];
+    if (value !== undefined) decoded[key] = { value, source: `${base}/${name(field)}` } as Decoded[K];
   };
   put("temperature", config.temperature, "temperature");
   put("topP", config.topP ?? config.top_p, "topP");
@@ -117,10 +120,9 @@ export function decodeGenerationConfig(
   if (responseFormat !== undefined) decoded.responseFormat = responseFormat;
   const thinking = config.thinkingConfig ?? config.thinking_config;
   if (thinking !== undefined) {
-    const reasoning = decodeThinking(thinking, at(base, name("thinkingConfig")), losses);
+    const reasoning = decodeThinking(thinking, `${base}/${name("thinkingConfig")}`, losses);
     if (reasoning !== undefined) decoded.reasoning = reasoning;
   }
-  return decoded;
 }
 
 function decodeResponseFormat(
@@ -132,8 +134,8 @@ function decodeResponseFormat(
   const mime = config.responseMimeType ?? config.response_mime_type;
   const jsonSchema = config.responseJsonSchema ?? config.response_json_schema;
   const schema = config.responseSchema ?? config.response_schema;
-  const mimeSource = at(base, name("responseMimeType"));
   if (mime === undefined && jsonSchema === undefined && schema === undefined) return undefined;
+  const mimeSource = `${base}/${name("responseMimeType")}`;
   if (mime !== undefined && mime !== "application/json") {
     if (mime === "text/plain" && schema === undefined && jsonSchema === undefined)
       return { type: "text", source: mimeSource };
@@ -143,11 +145,11 @@ function decodeResponseFormat(
     return undefined;
   }
   if (isObject(jsonSchema)) {
-    const schemaSource = at(base, name("responseJsonSchema"));
+    const schemaSource = `${base}/${name("responseJsonSchema")}`;
     return { type: "json-schema", schema: jsonSchema, schemaSource, source: schemaSource };
   }
   if (schema !== undefined) {
-    const schemaSource = at(base, name("responseSchema"));
+    const schemaSource = `${base}/${name("responseSchema")}`;
     return { type: "json-schema", schema: fromGenerativeSchema(schema), schemaSource, source: schemaSource };
   }
   return { type: "json", source: mimeSource };
@@ -174,7 +176,7 @@ function decodeThinking(
     // -1 asks for a dynamic budget: thinking on, no fixed budget.
     ...(budget === undefined || budget === -1
       ? {}
-      : { budgetTokens: budget, budgetSource: at(source, budgetField) }),
+      : { budgetTokens: budget, budgetSource: `${source}/${budgetField}` }),
     ...(budget === undefined ? {} : { enabled: budget !== 0 }),
     ...(level === undefined ? {} : { effort: level.toLowerCase() }),
     ...(include === undefined ? {} : { includeThoughts: include }),
@@ -312,18 +314,21 @@ function encodeThinking(request: common.Request, losses: Loss[]): generative.Thi
   return include === undefined ? undefined : { includeThoughts: include };
 }
 
+/** The response format → the generation config's response fields, written into `config`. */
 function encodeResponseFormat(
   format: common.ResponseFormat | undefined,
   losses: Loss[],
-): generative.GenerationConfig {
-  if (format === undefined || format.type === "text") return {};
-  if (format.type === "json") return { responseMimeType: "application/json" };
-  const schemaSource = format.schemaSource ?? at(format.source, "schema");
+  config: generative.GenerationConfig,
+): void {
+  if (format === undefined || format.type === "text") return;
+  config.responseMimeType = "application/json";
+  if (format.type === "json") return;
+  const schemaSource = format.schemaSource ?? `${format.source}/schema`;
   const converted = toGenerativeSchema(format.schema, schemaSource);
   losses.push(...converted.losses);
   if (format.strict !== undefined) {
     losses.push(
-      loss(at(format.source, "strict"), "dropped", "`strict` has no generative equivalent and was dropped."),
+      loss(`${format.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
     );
   }
   let schema = converted.schema;
@@ -332,13 +337,12 @@ function encodeResponseFormat(
       schema = { ...schema, description: format.description };
     else if (converted.raw) {
       losses.push(
-        loss(at(format.source, "description"), "dropped", "The response format's description was dropped."),
+        loss(`${format.source}/description`, "dropped", "The response format's description was dropped."),
       );
     }
   }
-  return converted.raw || schema === undefined
-    ? { responseMimeType: "application/json", responseJsonSchema: format.schema }
-    : { responseMimeType: "application/json", responseSchema: schema };
+  if (converted.raw || schema === undefined) config.responseJsonSchema = format.schema;
+  else config.responseSchema = schema;
 }
 
 /** common request → `generationConfig`, or `undefined` when nothing is set. */
@@ -353,24 +357,24 @@ export function encodeGenerationConfig(
   if (stop !== undefined) losses.push(...stop.losses);
   const stopSequences = stop?.value;
   const thinkingConfig = encodeThinking(request, losses);
-  const config: generative.GenerationConfig = {
-    ...optional("temperature", clampGiven(request.temperature, 0, 2, "temperature", losses)),
-    ...optional("topP", clampGiven(request.topP, 0, 1, "top_p", losses)),
-    ...optional("topK", request.topK?.value),
-    ...optional("maxOutputTokens", request.maxTokens?.value),
-    ...optional("stopSequences", stopSequences === undefined ? undefined : [...stopSequences]),
-    ...optional("candidateCount", request.candidateCount?.value),
-    ...optional("presencePenalty", request.presencePenalty?.value),
-    ...optional("frequencyPenalty", request.frequencyPenalty?.value),
-    ...optional("seed", request.seed?.value),
-    ...optional("responseLogprobs", request.logprobs?.value),
-    ...optional("logprobs", request.topLogprobs?.value),
-    ...encodeResponseFormat(request.responseFormat, losses),
-    ...optional("thinkingConfig", thinkingConfig),
-  };
-  return Object.keys(config).length === 0 ? undefined : config;
-}
-
-function optional<Key extends string, Value>(key: Key, value: Value | undefined): { [K in Key]?: Value } {
-  return (value === undefined ? {} : { [key]: value }) as { [K in Key]?: Value };
+  // Assigned field by field in wire order: a conditional spread of a computed-key object per field
+  // cost most of a short request's translation.
+  const config: generative.GenerationConfig = {};
+  const temperature = clampGiven(request.temperature, 0, 2, "temperature", losses);
+  if (temperature !== undefined) config.temperature = temperature;
+  const topP = clampGiven(request.topP, 0, 1, "top_p", losses);
+  if (topP !== undefined) config.topP = topP;
+  if (request.topK !== undefined) config.topK = request.topK.value;
+  if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens.value;
+  if (stopSequences !== undefined) config.stopSequences = [...stopSequences];
+  if (request.candidateCount !== undefined) config.candidateCount = request.candidateCount.value;
+  if (request.presencePenalty !== undefined) config.presencePenalty = request.presencePenalty.value;
+  if (request.frequencyPenalty !== undefined) config.frequencyPenalty = request.frequencyPenalty.value;
+  if (request.seed !== undefined) config.seed = request.seed.value;
+  if (request.logprobs !== undefined) config.responseLogprobs = request.logprobs.value;
+  if (request.topLogprobs !== undefined) config.logprobs = request.topLogprobs.value;
+  encodeResponseFormat(request.responseFormat, losses, config);
+  if (thinkingConfig !== undefined) config.thinkingConfig = thinkingConfig;
+  for (const _ in config) return config;
+  return undefined;
 }

@@ -10,7 +10,7 @@ import { type Loss, loss } from "../../common/loss";
 import { parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
-import { at, parsePointer } from "../../common/pointer";
+import { parsePointer } from "../../common/pointer";
 import { fallbackMediaType, IMAGE_TYPES, mediaTypeOfUrl } from "./media";
 import type * as generative from "./schema";
 
@@ -31,7 +31,7 @@ export function encodeContents(
     if (message.name !== undefined) {
       losses.push(
         loss(
-          at(message.source, "name"),
+          `${message.source}/name`,
           "dropped",
           "A participant name has no generative equivalent and was dropped.",
         ),
@@ -153,7 +153,9 @@ function encodePart(
         );
       }
       if (part.text === "" && signature === undefined) return [];
-      return [{ text: part.text, ...(signature === undefined ? {} : { thoughtSignature: signature }) }];
+      return [
+        signature === undefined ? { text: part.text } : { text: part.text, thoughtSignature: signature },
+      ];
     }
     case "media":
       return encodeMedia(part, losses);
@@ -249,10 +251,9 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
     }
   }
   const signature = ownSignature(part.signature, part.source, losses);
-  return {
-    functionCall: part.id === undefined ? { name: part.name, args } : { id: part.id, name: part.name, args },
-    ...(signature === undefined ? {} : { thoughtSignature: signature }),
-  };
+  const functionCall =
+    part.id === undefined ? { name: part.name, args } : { id: part.id, name: part.name, args };
+  return signature === undefined ? { functionCall } : { functionCall, thoughtSignature: signature };
 }
 
 function encodeResult(

@@ -210,7 +210,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
     if (types.length === 0 || types.length !== typeList.filter((type) => type !== "null").length) {
       context.losses.push(
         loss(
-          at(path, "type"),
+          `${path}/type`,
           "dropped",
           "A type generative cannot express (`null` alone or unknown) was dropped.",
         ),
@@ -224,7 +224,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
     if (out.type !== undefined) {
       context.losses.push(
         loss(
-          at(path, "type"),
+          `${path}/type`,
           "approximated",
           "`type` beside `anyOf` was dropped: generative takes one or the other.",
         ),
@@ -240,7 +240,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
     if (allowed === undefined || !allowed.includes(format)) {
       context.losses.push(
         loss(
-          at(path, "format"),
+          `${path}/format`,
           "dropped",
           `The format "${format}" is not supported by generative and was dropped.`,
         ),

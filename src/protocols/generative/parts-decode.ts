@@ -2,7 +2,7 @@
  * generative parts → common parts, for request turns and response candidates alike: text, thoughts,
  * media, function calls (ids synthesized when absent) and function responses.
  */
-import { isObject } from "../../common/json";
+import { isKnown, isObject, type Keys } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import { kindOfMediaType } from "../../common/media";
 import type * as common from "../../common/model";
@@ -18,14 +18,14 @@ export type CallNaming = {
   head?: string;
 };
 
-const TEXT_KEYS = new Set(["text", "thought", "thoughtSignature"]);
-const CALL_KEYS = new Set(["functionCall", "thoughtSignature"]);
-const CALL_FIELDS = new Set(["id", "name", "args"]);
-const RESPONSE_FIELDS = new Set(["id", "name", "response", "parts"]);
+const TEXT_KEYS: Keys = ["text", "thought", "thoughtSignature"];
+const CALL_KEYS: Keys = ["functionCall", "thoughtSignature"];
+const CALL_FIELDS: Keys = ["id", "name", "args"];
+const RESPONSE_FIELDS: Keys = ["id", "name", "response", "parts"];
 
-function reportExtra(part: object, known: ReadonlySet<string>, source: string, losses: Loss[]): void {
+function reportExtra(part: object, known: Keys, source: string, losses: Loss[]): void {
   for (const key in part) {
-    if (!known.has(key) && Object.hasOwn(part, key))
+    if (!isKnown(known, key) && Object.hasOwn(part, key))
       losses.push(
         loss(
           at(source, key),
@@ -67,31 +67,27 @@ export function decodePart(
   if (part.inlineData !== undefined || part.fileData !== undefined) return decodeMedia(part, source, losses);
   if (part.text !== undefined) {
     reportExtra(part, TEXT_KEYS, source, losses);
+    const signature = part.thoughtSignature;
     if (part.thought === true) {
-      return {
-        type: "reasoning",
-        text: part.text,
-        origin: "generative",
-        ...(part.thoughtSignature === undefined
-          ? {}
-          : { signature: part.thoughtSignature, signatureSource: `${source}/thoughtSignature` }),
-        source,
-      };
-    }
-    return {
-      type: "text",
-      text: part.text,
-      ...(part.thoughtSignature === undefined
-        ? {}
+      return signature === undefined
+        ? { type: "reasoning", text: part.text, origin: "generative", source }
         : {
-            signature: {
-              origin: "generative",
-              value: part.thoughtSignature,
-              source: `${source}/thoughtSignature`,
-            },
-          }),
-      source,
-    };
+            type: "reasoning",
+            text: part.text,
+            origin: "generative",
+            signature,
+            signatureSource: `${source}/thoughtSignature`,
+            source,
+          };
+    }
+    return signature === undefined
+      ? { type: "text", text: part.text, source }
+      : {
+          type: "text",
+          text: part.text,
+          signature: { origin: "generative", value: signature, source: `${source}/thoughtSignature` },
+          source,
+        };
   }
   return { type: "opaque", origin: "generative", raw: part, label: "part of an unknown kind", source };
 }
@@ -122,27 +118,25 @@ function decodeCall(
       ),
     );
   }
-  return {
+  const decoded: common.Draft<common.ToolCallPart> = {
     type: "tool-call",
     id,
     name: call.name ?? "",
     arguments: call.args ?? {},
-    // A call without `args` (a function of no parameters): generative restores the absence (replay).
-    ...(call.args === undefined ? { extra: NO_ARGS } : {}),
-    ...(part.thoughtSignature === undefined
-      ? {}
-      : {
-          signature: {
-            origin: "generative",
-            value: part.thoughtSignature,
-            source: `${source}/thoughtSignature`,
-          },
-        }),
     source,
   };
+  // A call without `args` (a function of no parameters): generative restores the absence (replay).
+  if (call.args === undefined) decoded.extra = NO_ARGS;
+  if (part.thoughtSignature !== undefined)
+    decoded.signature = {
+      origin: "generative",
+      value: part.thoughtSignature,
+      source: `${source}/thoughtSignature`,
+    };
+  return decoded;
 }
 
-const RESULT_PART_KEYS = new Set(["functionResponse"]);
+const RESULT_PART_KEYS: Keys = ["functionResponse"];
 
 /** `{content: "text"}` and `{error: "text"}` are the shapes encoders write for text results. */
 function decodeResult(
@@ -164,7 +158,7 @@ function decodeResult(
     for (let index = 0; index < inner.length; index++) {
       const decoded = decodeMedia(
         inner[index] as generative.Part,
-        at(responseSource, "parts", index),
+        `${responseSource}/parts/${index}`,
         losses,
       );
       if (decoded.type === "media") media.push(decoded);
@@ -201,9 +195,9 @@ function decodeResult(
     : { type: "tool-result", callId: id, name, source, content: media, json: body };
 }
 
-const MEDIA_KEYS = new Set(["inlineData", "fileData", "mediaResolution"]);
-const INLINE_KEYS = new Set(["mimeType", "data"]);
-const FILE_KEYS = new Set(["mimeType", "fileUri"]);
+const MEDIA_KEYS: Keys = ["inlineData", "fileData", "mediaResolution"];
+const INLINE_KEYS: Keys = ["mimeType", "data"];
+const FILE_KEYS: Keys = ["mimeType", "fileUri"];
 
 function decodeMedia(
   part: generative.Part | { inlineData?: generative.Blob; fileData?: generative.FileData },
@@ -217,7 +211,7 @@ function decodeMedia(
   else if (isObject(resolution)) {
     losses.push(
       loss(
-        at(source, "mediaResolution"),
+        `${source}/mediaResolution`,
         "dropped",
         "A per-part mediaResolution object has no common equivalent and was dropped.",
       ),
@@ -225,7 +219,7 @@ function decodeMedia(
   }
   const inline = part.inlineData;
   if (inline !== undefined) {
-    reportExtra(inline, INLINE_KEYS, at(source, "inlineData"), losses);
+    reportExtra(inline, INLINE_KEYS, `${source}/inlineData`, losses);
     return {
       type: "media",
       kind: kindOfMediaType(inline.mimeType),
@@ -238,7 +232,7 @@ function decodeMedia(
   const file = part.fileData;
   if (file === undefined)
     return { type: "opaque", origin: "generative", raw: part, label: "part of an unknown kind", source };
-  reportExtra(file, FILE_KEYS, at(source, "fileData"), losses);
+  reportExtra(file, FILE_KEYS, `${source}/fileData`, losses);
   return {
     type: "media",
     kind: kindOfMediaType(file.mimeType),

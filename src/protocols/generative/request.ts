@@ -3,7 +3,9 @@
  * from `options.model` / `options.stream`.
  * @see https://ai.google.dev/api/generate-content#request-body
  */
+
 import { TranslationError } from "../../common/errors";
+import { isKnown, type Keys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -20,7 +22,7 @@ import {
   encodeGenerativeTools,
 } from "./tools";
 
-const KNOWN = new Set(["contents", "systemInstruction", "generationConfig", "toolConfig", "tools"]);
+const KNOWN: Keys = ["contents", "systemInstruction", "generationConfig", "toolConfig", "tools"];
 const SNAKE: Readonly<Record<string, string>> = {
   system_instruction: "systemInstruction",
   generation_config: "generationConfig",
@@ -42,7 +44,7 @@ export function decodeGenerativeRequest(
 ): Translated<common.Request> {
   const losses: Loss[] = [];
   for (const key of Object.keys(body)) {
-    if (!KNOWN.has(SNAKE[key] ?? key)) {
+    if (!isKnown(KNOWN, SNAKE[key] ?? key)) {
       losses.push(
         loss(at("", key), "dropped", `\`${key}\` has no equivalent outside generative and was dropped.`),
       );
@@ -60,21 +62,23 @@ export function decodeGenerativeRequest(
     body.toolConfig === undefined && body.tool_config !== undefined ? "tool_config" : "toolConfig";
   const config = body.generationConfig ?? body.generation_config;
   const info = generativeRequestInfo(body, options);
-  const value: common.Request = {
-    model: info.model,
-    stream: info.stream,
-    // The URL says it either way (`:generateContent` or `:streamGenerateContent`) when the caller passes it.
-    ...(options.stream === undefined ? {} : { streamGiven: true }),
-    system: decodeSystem(body.systemInstruction ?? body.system_instruction, at("", systemKey), losses),
-    messages: decodeContents(body.contents, options, losses),
-    tools: decodeGenerativeTools(body.tools, losses),
-    toolChoice: decodeGenerativeToolConfig(
-      body.toolConfig ?? body.tool_config,
-      at("", toolConfigKey),
-      losses,
-    ),
-    ...(config === undefined ? {} : decodeGenerationConfig(config, at("", configKey), losses)),
-  };
+  const model = info.model;
+  const stream = info.stream;
+  const system = decodeSystem(body.systemInstruction ?? body.system_instruction, `/${systemKey}`, losses);
+  const messages = decodeContents(body.contents, options, losses);
+  const tools = decodeGenerativeTools(body.tools, losses);
+  const toolChoice = decodeGenerativeToolConfig(
+    body.toolConfig ?? body.tool_config,
+    `/${toolConfigKey}`,
+    losses,
+  );
+  // Built by assignment, the generation config's fields written straight into the request.
+  // The URL says `stream` either way (`:generateContent` or `:streamGenerateContent`) when the caller passes it.
+  const value: common.Draft<common.Request> =
+    options.stream === undefined
+      ? { model, stream, system, messages, tools, toolChoice }
+      : { model, stream, streamGiven: true, system, messages, tools, toolChoice };
+  if (config !== undefined) decodeGenerationConfig(config, `/${configKey}`, losses, value);
   if (options.model === undefined) {
     // The model of a generative request is in its URL; every other protocol carries it in the body.
     throw new TranslationError(
@@ -92,7 +96,7 @@ function decodeSystem(
 ): common.SystemBlock[] {
   const blocks: common.SystemBlock[] = [];
   system?.parts.forEach((part, index) => {
-    const partSource = at(source, "parts", index);
+    const partSource = `${source}/parts/${index}`;
     if (part.text !== undefined && part.thought !== true)
       blocks.push({ text: part.text, source: partSource });
     else
@@ -226,14 +230,10 @@ export function encodeGenerativeRequest(
   const tools = encodeGenerativeTools(request.tools, losses);
   const toolConfig = encodeGenerativeToolChoice(request.toolChoice);
   const generationConfig = encodeGenerationConfig(request, losses);
-  return {
-    value: {
-      contents,
-      ...(system.length === 0 ? {} : { systemInstruction: { parts: system } }),
-      ...(generationConfig === undefined ? {} : { generationConfig }),
-      ...(tools === undefined ? {} : { tools }),
-      ...(toolConfig === undefined ? {} : { toolConfig }),
-    },
-    losses,
-  };
+  const value: generative.Request = { contents };
+  if (system.length > 0) value.systemInstruction = { parts: system };
+  if (generationConfig !== undefined) value.generationConfig = generationConfig;
+  if (tools !== undefined) value.tools = tools;
+  if (toolConfig !== undefined) value.toolConfig = toolConfig;
+  return { value, losses };
 }

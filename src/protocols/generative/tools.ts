@@ -26,7 +26,7 @@ export function decodeGenerativeTools(
 ): common.Tool[] {
   const out: common.Tool[] = [];
   tools?.forEach((tool, toolIndex) => {
-    const base = at("", "tools", toolIndex);
+    const base = `/tools/${toolIndex}`;
     for (const [key, value] of Object.entries(tool)) {
       if (key !== "functionDeclarations" && key !== "function_declarations") {
         const tool: common.Draft<common.ProviderTool> = {
@@ -64,15 +64,19 @@ export function decodeGenerativeTools(
           parametersSource = at(source, jsonField);
         } else if (declaration.parameters !== undefined) {
           parameters = fromGenerativeSchema(declaration.parameters);
-          parametersSource = at(source, "parameters");
+          parametersSource = `${source}/parameters`;
         }
-        out.push({
+        const decoded: common.Draft<common.FunctionTool> = {
           type: "function",
           name: declaration.name,
-          ...(declaration.description === undefined ? {} : { description: declaration.description }),
-          ...(parameters === undefined ? {} : { parameters, parametersSource }),
           source,
-        });
+        };
+        if (declaration.description !== undefined) decoded.description = declaration.description;
+        if (parameters !== undefined) {
+          decoded.parameters = parameters;
+          decoded.parametersSource = parametersSource;
+        }
+        out.push(decoded);
       });
     }
   });
@@ -116,7 +120,7 @@ export function decodeGenerativeToolConfig(
     default:
       losses.push(
         loss(
-          at(source, "mode"),
+          `${source}/mode`,
           "approximated",
           `The function calling mode "${calling.mode}" has no common equivalent; it was read as AUTO.`,
         ),
@@ -160,7 +164,7 @@ export function encodeGenerativeTools(
     // `strict: false` asks for what generative does anyway: only a strict tool loses something.
     if (tool.strict === true) {
       losses.push(
-        loss(at(tool.source, "strict"), "dropped", "`strict` has no generative equivalent and was dropped."),
+        loss(`${tool.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
       );
     }
     if (tool.cache !== undefined) {
@@ -168,35 +172,36 @@ export function encodeGenerativeTools(
         loss(tool.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
       );
     }
-    declarations.push({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      ...encodeParameters(tool, losses),
-    });
+    const declaration: generative.FunctionDeclaration =
+      tool.description === undefined
+        ? { name: tool.name }
+        : { name: tool.name, description: tool.description };
+    encodeParameters(tool, losses, declaration);
+    declarations.push(declaration);
   }
   const out = declarations.length === 0 ? others : [{ functionDeclarations: declarations }, ...others];
   return out.length === 0 ? undefined : out;
 }
 
+/** A tool's parameters → the declaration's `parameters` or `parametersJsonSchema`, written into `into`. */
 function encodeParameters(
   tool: common.FunctionTool,
   losses: Loss[],
-): Partial<generative.FunctionDeclaration> {
-  if (tool.parameters === undefined) return {};
-  const converted = toGenerativeSchema(
-    tool.parameters,
-    tool.parametersSource ?? at(tool.source, "parameters"),
-  );
-  if (converted.raw || converted.schema === undefined) return { parametersJsonSchema: tool.parameters };
+  into: generative.FunctionDeclaration,
+): void {
+  if (tool.parameters === undefined) return;
+  const converted = toGenerativeSchema(tool.parameters, tool.parametersSource ?? `${tool.source}/parameters`);
+  if (converted.raw || converted.schema === undefined) {
+    into.parametersJsonSchema = tool.parameters;
+    return;
+  }
   losses.push(...converted.losses);
   const schema = converted.schema;
   const keys = Object.keys(schema);
   // A parameter-less tool: Gemini rejects an object schema without properties.
-  if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return {};
-  return {
-    parameters:
-      schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema,
-  };
+  if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return;
+  into.parameters =
+    schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema;
 }
 
 /** Common tool choice → `toolConfig`. */

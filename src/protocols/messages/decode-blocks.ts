@@ -1,5 +1,5 @@
 /** messages content blocks (request or response) → common parts; fields without a common slot become losses. */
-import { isObject } from "../../common/json";
+import { isKnown, isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
@@ -38,7 +38,7 @@ export function dropExtras(
 ): Record<string, unknown> | undefined {
   let entries: [string, unknown][] | undefined;
   for (const key in value) {
-    if (known.includes(key) || !Object.hasOwn(value, key)) continue;
+    if (isKnown(known, key) || !Object.hasOwn(value, key)) continue;
     if (entries === undefined) entries = [];
     entries.push([key, (value as Record<string, unknown>)[key]]);
     losses.push(
@@ -58,7 +58,7 @@ export function decodeCache(
   source: string,
 ): common.CacheHint | undefined {
   if (cacheControl === null || cacheControl === undefined) return undefined;
-  const pointer = at(source, "cache_control");
+  const pointer = `${source}/cache_control`;
   return cacheControl.ttl === undefined
     ? { type: cacheControl.type, source: pointer }
     : { type: cacheControl.type, ttl: cacheControl.ttl, source: pointer };
@@ -75,23 +75,22 @@ export function decodeText(block: TextBlock, source: string, losses: Loss[]): co
   const part: Mutable<common.TextPart> = { type: "text", text: block.text, source };
   if (cache !== undefined) part.cache = cache;
   if (citations !== null && citations !== undefined && citations.length > 0)
-    part.citations = { origin: "messages", items: citations, source: at(source, "citations") };
+    part.citations = { origin: "messages", items: citations, source: `${source}/citations` };
   return part;
 }
 
 function decodeImage(block: ImageBlock, source: string, losses: Loss[]): common.MediaPart {
   dropExtras(block, IMAGE_KEYS, source, "an image block", losses);
   const cache = decodeCache(block.cache_control, source);
-  const base = {
-    type: "media" as const,
-    kind: "image" as const,
-    source,
-    ...(cache === undefined ? {} : { cache }),
-  };
+  const part: Mutable<common.MediaPart> = { type: "media", kind: "image", source };
+  if (cache !== undefined) part.cache = cache;
   const input = block.source;
-  if (input.type === "base64") return { ...base, mediaType: input.media_type, data: input.data };
-  if (input.type === "url") return { ...base, url: input.url };
-  return { ...base, fileId: input.file_id };
+  if (input.type === "base64") {
+    part.mediaType = input.media_type;
+    part.data = input.data;
+  } else if (input.type === "url") part.url = input.url;
+  else part.fileId = input.file_id;
+  return part;
 }
 
 function decodeDocument(
@@ -120,15 +119,15 @@ function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]
   dropExtras(block, TOOL_RESULT_KEYS, source, "a tool_result block", losses);
   const content: (common.TextPart | common.MediaPart)[] = [];
   if (typeof block.content === "string") {
-    content.push({ type: "text", text: block.content, source: at(source, "content") });
+    content.push({ type: "text", text: block.content, source: `${source}/content` });
   } else if (block.content !== undefined) {
     block.content.forEach((item, index) => {
-      const part = decodeBlock(item, at(source, "content", index), losses);
+      const part = decodeBlock(item, `${source}/content/${index}`, losses);
       if (part?.type === "text" || part?.type === "media") content.push(part);
       else
         losses.push(
           loss(
-            at(source, "content", index),
+            `${source}/content/${index}`,
             "dropped",
             `A ${item.type} block inside a tool result has no equivalent in the common model and was dropped.`,
           ),
@@ -136,14 +135,15 @@ function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]
     });
   }
   const cache = decodeCache(block.cache_control, source);
-  return {
+  const part: Mutable<common.ToolResultPart> = {
     type: "tool-result",
     callId: block.tool_use_id,
     content,
     source,
-    ...(block.is_error === undefined ? {} : { isError: block.is_error }),
-    ...(cache === undefined ? {} : { cache }),
   };
+  if (block.is_error !== undefined) part.isError = block.is_error;
+  if (cache !== undefined) part.cache = cache;
+  return part;
 }
 
 function decodeToolUse(
@@ -185,7 +185,7 @@ export function decodeBlock(block: AnyBlock, source: string, losses: Loss[]): co
         type: "reasoning",
         text: thinking.thinking,
         signature: thinking.signature,
-        signatureSource: at(source, "signature"),
+        signatureSource: `${source}/signature`,
         origin: "messages",
         source,
       };

@@ -3,7 +3,6 @@ import { isObject, parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import { parseDataUrl } from "../../common/media";
 import type * as common from "../../common/model";
-import { at } from "../../common/pointer";
 import { base64ToText } from "./base64";
 import type {
   CacheControl,
@@ -21,23 +20,25 @@ export function encodeCache(
   hint: common.CacheHint | undefined,
   losses: Loss[],
 ): { cache_control?: CacheControl } {
-  if (hint === undefined) return {};
+  const control = cacheControl(hint, losses);
+  return control === undefined ? {} : { cache_control: control };
+}
+
+/** A cache hint → `cache_control`, or undefined (for blocks built by assignment). */
+export function cacheControl(hint: common.CacheHint | undefined, losses: Loss[]): CacheControl | undefined {
+  if (hint === undefined) return undefined;
   if (hint.type !== "ephemeral") {
     losses.push(
       loss(hint.source, "dropped", `Cache hint \`${hint.type}\` has no messages equivalent and was dropped.`),
     );
-    return {};
+    return undefined;
   }
-  if (hint.ttl === undefined) return { cache_control: { type: "ephemeral" } };
-  if (hint.ttl === "5m" || hint.ttl === "1h") return { cache_control: { type: "ephemeral", ttl: hint.ttl } };
+  if (hint.ttl === undefined) return { type: "ephemeral" };
+  if (hint.ttl === "5m" || hint.ttl === "1h") return { type: "ephemeral", ttl: hint.ttl };
   losses.push(
-    loss(
-      at(hint.source, "ttl"),
-      "dropped",
-      `Cache lifetime \`${hint.ttl}\` is not 5m or 1h and was dropped.`,
-    ),
+    loss(`${hint.source}/ttl`, "dropped", `Cache lifetime \`${hint.ttl}\` is not 5m or 1h and was dropped.`),
   );
-  return { cache_control: { type: "ephemeral" } };
+  return { type: "ephemeral" };
 }
 
 /** A thought signature of another protocol is dropped: messages could not verify it. */
@@ -103,12 +104,11 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
     return undefined;
   }
   const citations = encodeCitations(part, losses);
-  return {
-    type: "text",
-    text: part.text,
-    ...(citations === undefined ? {} : { citations }),
-    ...encodeCache(part.cache, losses),
-  };
+  const block: TextBlock = { type: "text", text: part.text };
+  if (citations !== undefined) block.citations = citations;
+  const control = cacheControl(part.cache, losses);
+  if (control !== undefined) block.cache_control = control;
+  return block;
 }
 
 function dropMedia(part: common.MediaPart, why: string, losses: Loss[]): undefined {
@@ -244,15 +244,19 @@ export function encodeArguments(part: common.ToolCallPart, losses: Loss[]): Reco
 /** A client tool call → a tool_use block (id given or already synthesized by the caller). */
 export function encodeToolCallPart(part: common.ToolCallPart, id: string, losses: Loss[]): ToolUseBlock {
   dropForeignSignature(part, losses);
-  const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
-  return {
-    ...extra,
-    type: "tool_use",
-    id,
-    name: part.name,
-    input: encodeArguments(part, losses),
-    ...encodeCache(part.cache, losses),
-  };
+  if (part.extra?.origin === "messages")
+    return {
+      ...part.extra.raw,
+      type: "tool_use",
+      id,
+      name: part.name,
+      input: encodeArguments(part, losses),
+      ...encodeCache(part.cache, losses),
+    };
+  const block: ToolUseBlock = { type: "tool_use", id, name: part.name, input: encodeArguments(part, losses) };
+  const control = cacheControl(part.cache, losses);
+  if (control !== undefined) block.cache_control = control;
+  return block;
 }
 
 function resultText(
@@ -299,13 +303,12 @@ export function encodeToolResultPart(
     }
     content = blocks;
   }
-  return {
-    type: "tool_result",
-    tool_use_id: id,
-    ...(content === undefined ? {} : { content }),
-    ...(isError === undefined ? {} : { is_error: isError }),
-    ...encodeCache(part.cache, losses),
-  };
+  const block: ToolResultBlock = { type: "tool_result", tool_use_id: id };
+  if (content !== undefined) block.content = content;
+  if (isError !== undefined) block.is_error = isError;
+  const control = cacheControl(part.cache, losses);
+  if (control !== undefined) block.cache_control = control;
+  return block;
 }
 
 /** Reasoning of messages origin → thinking / redacted_thinking; any other origin is dropped. */

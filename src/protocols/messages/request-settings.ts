@@ -5,7 +5,7 @@ import { TranslationError } from "../../common/errors";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
-import { encodeCache } from "./encode-blocks";
+import { cacheControl } from "./encode-blocks";
 import type { Turn } from "./request-turns";
 import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
 
@@ -60,18 +60,20 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
     if (tool.strict === true) {
       losses.push(
         loss(
-          at(tool.source, "strict"),
+          `${tool.source}/strict`,
           "dropped",
           "The tool's `strict` flag has no messages equivalent and was dropped.",
         ),
       );
     }
-    result.push({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      input_schema: inputSchema(tool) as { type: "object" },
-      ...encodeCache(tool.cache, losses),
-    });
+    const input_schema = inputSchema(tool) as { type: "object" };
+    const encoded: (typeof result)[number] =
+      tool.description === undefined
+        ? { name: tool.name, input_schema }
+        : { name: tool.name, description: tool.description, input_schema };
+    const control = cacheControl(tool.cache, losses);
+    if (control !== undefined) encoded.cache_control = control;
+    result.push(encoded);
   }
   return result;
 }
@@ -260,7 +262,7 @@ export function encodeResponseFormat(
   if (format.type === "json-schema" && format.name !== undefined) {
     losses.push(
       loss(
-        at(format.source, "name"),
+        `${format.source}/name`,
         "dropped",
         "The messages API has no name for a response schema; the name was dropped.",
       ),
@@ -270,7 +272,7 @@ export function encodeResponseFormat(
     if (format.strict === false) {
       losses.push(
         loss(
-          at(format.source, "strict"),
+          `${format.source}/strict`,
           "approximated",
           "`output_config.format` always follows the schema strictly; `strict: false` cannot be expressed.",
         ),
@@ -304,7 +306,7 @@ export function encodeResponseFormat(
   if (format.type === "json-schema" && format.strict !== undefined) {
     losses.push(
       loss(
-        at(format.source, "strict"),
+        `${format.source}/strict`,
         "dropped",
         "`strict` of the response format has no messages equivalent and was dropped.",
       ),
@@ -346,9 +348,16 @@ function clampTo(
   return value;
 }
 
-/** Sampling → messages: temperature clamped to 0–1, top_p dropped beside temperature or with thinking. */
-export function encodeSampling(request: common.Request, thinking: boolean, losses: Loss[]): Sampling {
-  const result: { -readonly [K in keyof Sampling]: Sampling[K] } = {};
+/**
+ * Sampling → messages: temperature clamped to 0–1, top_p dropped beside temperature or with
+ * thinking. Written into `result` (the request being built), in wire order.
+ */
+export function encodeSampling(
+  request: common.Request,
+  thinking: boolean,
+  losses: Loss[],
+  result: { -readonly [K in keyof Sampling]: Sampling[K] },
+): void {
   const dropForThinking = (given: common.Given<number> | undefined, name: string) => {
     if (given !== undefined)
       losses.push(
@@ -402,5 +411,4 @@ export function encodeSampling(request: common.Request, thinking: boolean, losse
     });
     result.stop_sequences = kept;
   }
-  return result;
 }

@@ -6,9 +6,8 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { syntheticId } from "../../common/options";
-import { at } from "../../common/pointer";
 import {
-  encodeCache,
+  cacheControl,
   encodeMediaPart,
   encodeOpaquePart,
   encodeReasoningPart,
@@ -34,24 +33,30 @@ export type Turn = {
 };
 
 type Ids = {
-  readonly calls: Map<common.ToolCallPart, string>;
-  readonly results: Map<common.ToolResultPart, string>;
+  readonly calls: ReadonlyMap<common.ToolCallPart, string>;
+  readonly results: ReadonlyMap<common.ToolResultPart, string>;
 };
+
+/** No call needed an id: the common case (every protocol but generative before Gemini 3), allocation-free. */
+const NO_IDS: Ids = { calls: new Map(), results: new Map() };
 
 /**
  * Ids for calls that have none (generative): `syntheticId(options, "req" + turn, ordinal)`, and the
  * results without a call id matched to them by name, in order.
  */
 function assignIds(request: common.Request, options: ResolvedOptions): Ids {
-  const calls = new Map<common.ToolCallPart, string>();
-  const results = new Map<common.ToolResultPart, string>();
+  let calls: Map<common.ToolCallPart, string> | undefined;
+  let results: Map<common.ToolResultPart, string> | undefined;
   let open: { name: string; id: string }[] = [];
   request.messages.forEach((message, turn) => {
     let ordinal = 0;
     for (const part of message.parts) {
       if (part.type === "tool-call" && part.server === undefined) {
         const id = part.id ?? syntheticId(options, `req${turn}`, ordinal);
-        if (part.id === undefined) calls.set(part, id);
+        if (part.id === undefined) {
+          calls ??= new Map();
+          calls.set(part, id);
+        }
         if (ordinal === 0) open = [];
         open.push({ name: part.name, id });
         ordinal++;
@@ -59,13 +64,16 @@ function assignIds(request: common.Request, options: ResolvedOptions): Ids {
         const match = open.findIndex((call) => call.name === part.name);
         const call = match === -1 ? open[0] : open[match];
         if (call !== undefined) {
+          results ??= new Map();
           results.set(part, call.id);
           open = open.filter((candidate) => candidate !== call);
         }
       }
     }
   });
-  return { calls, results };
+  return calls === undefined && results === undefined
+    ? NO_IDS
+    : { calls: calls ?? NO_IDS.calls, results: results ?? NO_IDS.results };
 }
 
 function encodePart(
@@ -127,7 +135,7 @@ function encodePart(
 function isPlain(message: common.Message, blocks: readonly Block[]): boolean {
   const only = blocks[0];
   if (blocks.length !== 1 || only === undefined || only.value.type !== "text") return false;
-  // `only.source === at(message.source, "content")`, without building that string.
+  // `only.source === `${message.source}/content``, without building that string.
   const source = only.source;
   return (
     source.length === message.source.length + 8 &&
@@ -188,7 +196,7 @@ export function encodeTurns(request: common.Request, options: ResolvedOptions, l
     if (message.name !== undefined) {
       losses.push(
         loss(
-          at(message.source, "name"),
+          `${message.source}/name`,
           "dropped",
           "A message `name` has no messages equivalent and was dropped.",
         ),
@@ -309,11 +317,12 @@ export function encodeSystem(
   if (blocks.length === 1 && first !== undefined && first.cache === undefined)
     return { system: first.text, turns: result };
   return {
-    system: blocks.map((block) => ({
-      type: "text" as const,
-      text: block.text,
-      ...encodeCache(block.cache, losses),
-    })),
+    system: blocks.map((block) => {
+      const control = cacheControl(block.cache, losses);
+      return control === undefined
+        ? { type: "text" as const, text: block.text }
+        : { type: "text" as const, text: block.text, cache_control: control };
+    }),
     turns: result,
   };
 }

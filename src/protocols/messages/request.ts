@@ -53,7 +53,7 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
     const source = at("/system", index);
     dropExtras(block, SYSTEM_BLOCK_KEYS, source, "a system block", losses);
     const cache = decodeCache(block.cache_control, source);
-    return { text: block.text, source, ...(cache === undefined ? {} : { cache }) };
+    return cache === undefined ? { text: block.text, source } : { text: block.text, source, cache };
   });
 }
 
@@ -72,7 +72,7 @@ function decodeSystemTurn(
   }
   const blocks: common.SystemBlock[] = [];
   message.content.forEach((block, position) => {
-    const blockSource = at(source, "content", position);
+    const blockSource = `${source}/content/${position}`;
     if (block.type !== "text") {
       losses.push(
         loss(
@@ -109,10 +109,10 @@ function decodeMessages(
     }
     const parts: common.Part[] = [];
     if (typeof message.content === "string") {
-      parts.push({ type: "text", text: message.content, source: at(source, "content") });
+      parts.push({ type: "text", text: message.content, source: `${source}/content` });
     } else {
       message.content.forEach((block, position) => {
-        const part = decodeBlock(block, at(source, "content", position), losses);
+        const part = decodeBlock(block, `${source}/content/${position}`, losses);
         if (part !== undefined) parts.push(part);
       });
     }
@@ -132,16 +132,13 @@ function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   const custom = tool as CustomTool;
   dropExtras(custom, TOOL_KEYS, source, "a tool", losses);
   const cache = decodeCache(custom.cache_control, source);
-  return {
-    type: "function",
-    name: custom.name,
-    ...(custom.description === undefined ? {} : { description: custom.description }),
-    parameters: custom.input_schema,
-    parametersSource: at(source, "input_schema"),
-    ...(custom.strict === undefined ? {} : { strict: custom.strict }),
-    ...(cache === undefined ? {} : { cache }),
-    source,
-  };
+  const decoded: common.Draft<common.FunctionTool> = { type: "function", name: custom.name, source };
+  if (custom.description !== undefined) decoded.description = custom.description;
+  decoded.parameters = custom.input_schema;
+  decoded.parametersSource = `${source}/input_schema`;
+  if (custom.strict !== undefined) decoded.strict = custom.strict;
+  if (cache !== undefined) decoded.cache = cache;
+  return decoded;
 }
 
 function decodeToolChoice(choice: ToolChoice): common.ToolChoice {
@@ -171,7 +168,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
     const budget = (thinking as { budget_tokens?: number }).budget_tokens;
     return {
       enabled: true,
-      ...(budget === undefined ? {} : { budgetTokens: budget, budgetSource: at(source, "budget_tokens") }),
+      ...(budget === undefined ? {} : { budgetTokens: budget, budgetSource: `${source}/budget_tokens` }),
       ...effortPart,
       source,
     };
@@ -205,7 +202,7 @@ function decodeResponseFormat(body: Request, losses: Loss[]): common.ResponseFor
     return undefined;
   }
   dropExtras(format, FORMAT_KEYS, source, "`output_config.format`", losses);
-  return { type: "json-schema", schema: format.schema, schemaSource: at(source, "schema"), source };
+  return { type: "json-schema", schema: format.schema, schemaSource: `${source}/schema`, source };
 }
 
 /** messages request → common request; fields with no common slot are reported as `dropped`. */

@@ -5,7 +5,9 @@
  * decodes only with the earlier items in `options.history`.
  * @see https://platform.openai.com/docs/api-reference/responses/create
  */
+
 import { invalidInput, TranslationError } from "../../common/errors";
+import { isKnown, type Keys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -18,7 +20,7 @@ import { inputItem, type Request, type TextFormat } from "./schema";
 import { decodeToolChoice, decodeTools, encodeTools } from "./tools";
 
 /** Fields the decoder reads (or reports itself); any other non-blank field is reported as dropped. */
-const MAPPED = new Set([
+const MAPPED: Keys = [
   "model",
   "input",
   "instructions",
@@ -40,7 +42,7 @@ const MAPPED = new Set([
   "store",
   "truncation",
   "background",
-]);
+];
 
 /** The smallest `max_output_tokens` the API accepts. */
 export const MIN_OUTPUT_TOKENS = 16;
@@ -164,7 +166,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
 /** Reports each present field the decoder does not map, with its own reason. */
 function reportUnmapped(body: Request, losses: Loss[]): void {
   for (const key in body) {
-    if (!Object.hasOwn(body, key) || MAPPED.has(key)) continue;
+    if (!Object.hasOwn(body, key) || isKnown(MAPPED, key)) continue;
     const value = (body as Record<string, unknown>)[key];
     if (isBlank(value)) continue;
     losses.push(loss(at("", key), "dropped", `\`${key}\` has no common equivalent and was dropped.`));

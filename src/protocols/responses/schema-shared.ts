@@ -5,10 +5,12 @@
  */
 import { z } from "zod/v4";
 import {
+  acceptCheck,
   checkMember,
   fastAccepts,
   openEnum,
   openUnion as openUnionOf,
+  refined,
   type UnknownKind,
 } from "../../validate/open-union";
 
@@ -76,19 +78,33 @@ export function openItemUnion<
   let acceptsKnown: ((value: unknown) => boolean) | undefined;
   let acceptsMessage: ((value: unknown) => boolean) | undefined;
   let acceptsReference: ((value: unknown) => boolean) | undefined;
-  const schema = z.looseObject({ type: z.string().nullable().optional() }).superRefine((value, context) => {
-    if (typeof value.type === "string") {
-      if (!names.has(value.type)) return;
-      acceptsKnown ??= fastAccepts(known);
-      checkMember(known, acceptsKnown, value, context);
-    } else if ("role" in value) {
-      acceptsMessage ??= fastAccepts(untyped.message);
-      checkMember(untyped.message, acceptsMessage, value, context);
-    } else {
-      acceptsReference ??= fastAccepts(untyped.reference);
-      checkMember(untyped.reference, acceptsReference, value, context);
-    }
-  });
+  // The accept-check's side of the refinement: the same three cases, each asked of its schema's own
+  // accept-check (true only where that schema accepts), so a valid item costs no zod call.
+  const quickKnown = acceptCheck(known);
+  const quickMessage = acceptCheck(untyped.message);
+  const quickReference = acceptCheck(untyped.reference);
+  const schema = refined(
+    z.looseObject({ type: z.string().nullable().optional() }),
+    (value, context) => {
+      if (typeof value.type === "string") {
+        if (!names.has(value.type)) return;
+        acceptsKnown ??= fastAccepts(known);
+        checkMember(known, acceptsKnown, value, context);
+      } else if ("role" in value) {
+        acceptsMessage ??= fastAccepts(untyped.message);
+        checkMember(untyped.message, acceptsMessage, value, context);
+      } else {
+        acceptsReference ??= fastAccepts(untyped.reference);
+        checkMember(untyped.reference, acceptsReference, value, context);
+      }
+    },
+    (value) =>
+      typeof value.type === "string"
+        ? !names.has(value.type) || quickKnown(value)
+        : "role" in value
+          ? quickMessage(value)
+          : quickReference(value),
+  );
   return schema as unknown as OpenItemSchema<Options, Message, Reference>;
 }
 

@@ -5,6 +5,7 @@
  * @see https://platform.openai.com/docs/api-reference/responses/create
  */
 import { z } from "zod/v4";
+import { refined } from "../../validate/open-union";
 import { inputItem } from "./schema-items";
 import { nonNegativeInt, openEnum } from "./schema-shared";
 import { reasoningConfig, textConfig, tool, toolChoice } from "./schema-tools";
@@ -49,8 +50,8 @@ const nullableBoolean = z.boolean().nullable().optional();
  * else it is required. Bounds are the API's: `max_output_tokens` ≥ 16, `temperature` 0–2, `top_p`
  * 0–1, `top_logprobs` 0–20.
  */
-export const request = z
-  .looseObject({
+export const request = refined(
+  z.looseObject({
     model: z.string().optional(),
     input: z.union([z.string(), z.array(inputItem)]).optional(),
     instructions: nullableString,
@@ -86,15 +87,17 @@ export const request = z
       .array(z.looseObject({ type: z.string(), compact_threshold: z.number().nullable().optional() }))
       .nullable()
       .optional(),
-  })
-  .superRefine((body, context) => {
+  }),
+  (body, context) => {
     if (body.model === undefined && (body.prompt === undefined || body.prompt === null))
       context.addIssue({
         code: "custom",
         path: ["model"],
         message: "`model` is required unless a stored `prompt` supplies it",
       });
-  });
+  },
+  (body) => body.model !== undefined || (body.prompt !== undefined && body.prompt !== null),
+);
 /**
  * A `POST /v1/responses` body. `input` is a string or items; `model` may be left to a stored `prompt`, else
  * it is required. Bounds are the API's: `max_output_tokens` ≥ 16, `temperature` 0–2, `top_p` 0–1,

@@ -259,6 +259,20 @@ describe("the quick schema check agrees with zod on the responses schemas", () =
       expect(accepts(schema)(body)).toBe(true);
     }
   });
+  test("through the request's refinement: no model and no stored prompt is left to zod, which rejects it", () => {
+    const { model: _model, ...noModel } = minimal as { model?: unknown };
+    expect(responses.request.safeParse(noModel).success).toBe(false);
+    expect(acceptsRoot(responses.request)(noModel)).toBe(false);
+    expect(accepts(responses.request)(noModel)).toBe(false);
+    for (const prompt of [{ id: "pmpt_1" }, null]) {
+      const body = { ...noModel, prompt };
+      const zod = responses.request.safeParse(body).success;
+      expect(zod).toBe(prompt !== null);
+      // Accepted only where zod accepts; a stored prompt supplies the model.
+      expect(acceptsRoot(responses.request)(body)).toBe(zod);
+      expect(accepts(responses.request)(body)).toBe(zod);
+    }
+  });
   test("on rejected items, untyped ones included", () => {
     for (const input of [
       [{ content: "x" }],

@@ -1,0 +1,194 @@
+/**
+ * The fused chat → messages request path against the hub, its specification: on every body — the
+ * toolkit's chat request arbitraries (plain and biased), a generator of the plain shape the fused path
+ * takes with the edge values that must send it back to the hub (blank, whitespace-edged and
+ * out-of-range values, nulls, extra fields, repeated roles), and every chat request fixture — under
+ * several option sets, `translateRequest` gives the same value (same bytes), losses, model and stream
+ * as the hub path, or throws the same error.
+ */
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import type { TranslateOptions } from "../../src/common/options";
+import { resolveOptions } from "../../src/common/options";
+import { chatToMessagesRequest } from "../../src/fused/chat-messages";
+import { translateRequest } from "../../src/index";
+import { adapters } from "../../src/protocols";
+import { arbitraries } from "../../src/testing/index";
+import { hubRequest } from "../../src/translate";
+import { validated } from "../../src/validate";
+import { fixtures, readJsonFixture } from "../helpers/fixtures";
+
+const optionSets: readonly TranslateOptions[] = [{}, { maxTokens: 512 }, { validate: false }];
+
+/** What a translation gives, as bytes: the result, or the error's class, message and fields. */
+function outcome(run: () => unknown): string {
+  try {
+    return JSON.stringify(run());
+  } catch (error) {
+    const e = error as Error & { status?: unknown; issues?: unknown; losses?: unknown };
+    return `THROW ${e.name}: ${e.message} ${JSON.stringify([e.status, e.issues, e.losses])}`;
+  }
+}
+
+function viaHub(body: unknown, options: TranslateOptions): unknown {
+  const resolved = resolveOptions(options);
+  return hubRequest(
+    "chat",
+    "messages",
+    validated(adapters.chat, "request", "chat", body, resolved),
+    resolved,
+  );
+}
+
+let fusedTaken = 0;
+
+/** The same outcome both ways; counts the bodies the fused path itself translated. */
+function agrees(body: unknown): void {
+  for (const options of optionSets) {
+    const resolved = resolveOptions(options);
+    if (chatToMessagesRequest(body, resolved) !== undefined) fusedTaken++;
+    expect(outcome(() => translateRequest("chat", "messages", body, options))).toBe(
+      outcome(() => viaHub(body, options)),
+    );
+  }
+}
+
+const text = fc.oneof(
+  { weight: 12, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.constantFrom("", " ", "\n", "hi ", " hi", "\t\n") },
+);
+const plainMessage = (role: string) =>
+  fc.oneof(
+    { weight: 24, arbitrary: text.map((content) => ({ role, content })) },
+    { weight: 1, arbitrary: text.map((content) => ({ content, role })) },
+    { weight: 1, arbitrary: text.map((content) => ({ role, content, name: "n" })) },
+    { weight: 1, arbitrary: text.map((content) => ({ role, content: [{ type: "text", text: content }] })) },
+  );
+/** A sampling value: mostly within 0–1, now and then past it (the hub clamps: a loss). */
+const number = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(0, 0.25, 0.5, 0.7, 1) },
+  { weight: 1, arbitrary: fc.constantFrom(1.5, 2, -1, 16, 1024) },
+  { weight: 1, arbitrary: fc.double({ noNaN: true, min: -4, max: 4 }) },
+);
+/** The shape the fused path takes, with values at and past its edges. */
+const plainRequest = fc
+  .record(
+    {
+      model: fc.constantFrom("gpt-4o-mini", "m"),
+      system: fc.array(plainMessage("system"), { maxLength: 2 }),
+      turns: fc.integer({ min: 0, max: 6 }),
+      roles: fc.array(fc.constantFrom("user", "assistant", "system", "developer", "tool"), {
+        minLength: 6,
+        maxLength: 6,
+      }),
+      contents: fc.array(text, { minLength: 6, maxLength: 6 }),
+      temperature: number,
+      top_p: number,
+      max_tokens: fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(1, 256, 4096) },
+        { weight: 1, arbitrary: fc.constantFrom(0, 1.5, -3) },
+      ),
+      stop: fc.oneof(text, fc.array(text, { maxLength: 3 })),
+      stream: fc.boolean(),
+      extra: fc.constantFrom(
+        { seed: 1 },
+        { logit_bias: { a: 1 } },
+        { n: null },
+        { user: "u" },
+        { tools: [] },
+        { max_completion_tokens: 64 },
+        { unknown_field: true },
+      ),
+    },
+    { requiredKeys: ["model", "system", "turns", "roles", "contents"] },
+  )
+  .chain((drawn) => {
+    const conversation = Array.from({ length: drawn.turns }, (_, at) => ({
+      role: at % 2 === 0 ? "user" : "assistant",
+      content: drawn.contents[at] as string,
+    }));
+    return fc
+      .record({
+        regular: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(true) },
+          { weight: 1, arbitrary: fc.constant(false) },
+        ),
+        withNull: fc.oneof(
+          { weight: 8, arbitrary: fc.constant(false) },
+          { weight: 1, arbitrary: fc.constant(true) },
+        ),
+        withExtra: fc.oneof(
+          { weight: 8, arbitrary: fc.constant(false) },
+          { weight: 1, arbitrary: fc.constant(true) },
+        ),
+      })
+      .map(({ regular, withNull, withExtra }) => {
+        const messages = [
+          ...drawn.system,
+          ...(regular
+            ? conversation
+            : conversation.map((message, at) => ({ ...message, role: drawn.roles[at] as string }))),
+        ];
+        const body: Record<string, unknown> = { model: drawn.model, messages };
+        for (const key of ["temperature", "top_p", "max_tokens", "stop", "stream"])
+          if (key in drawn) body[key] = (drawn as Record<string, unknown>)[key];
+        if (withNull) body.temperature = null;
+        if (withExtra && drawn.extra !== undefined) Object.assign(body, drawn.extra);
+        return body;
+      });
+  });
+
+const numRuns = 10_000;
+
+describe("fused chat → messages requests match the hub", () => {
+  test("on every chat request fixture", () => {
+    const bodies = fixtures("request", "chat").map(readJsonFixture);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) agrees(body);
+  });
+
+  test("on the toolkit's chat requests, plain and biased", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          arbitraries.request("chat"),
+          arbitraries.request("chat", true),
+          arbitraries.request("chat", ["unicode", "empty", "zeros"]),
+        ),
+        agrees,
+      ),
+      { numRuns },
+    );
+  });
+
+  test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
+    const before = fusedTaken;
+    fc.assert(fc.property(plainRequest, agrees), { numRuns });
+    // Without this, a fused path that always declined would pass the comparison trivially.
+    expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+  });
+
+  test("a plain request takes the fused path and reports the synthesized max_tokens as the hub does", () => {
+    const body = {
+      model: "m",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Hi" },
+      ],
+      temperature: 0.5,
+      stop: "END",
+    };
+    expect(chatToMessagesRequest(body, resolveOptions({}))).toBeDefined();
+    const result = translateRequest("chat", "messages", body);
+    expect(result.value).toEqual({
+      model: "m",
+      max_tokens: 4096,
+      system: "Be brief.",
+      messages: [{ role: "user", content: "Hi" }],
+      temperature: 0.5,
+      stop_sequences: ["END"],
+      stream: false,
+    });
+    expect(result.losses.map((entry) => [entry.path, entry.kind])).toEqual([["/max_tokens", "synthesized"]]);
+  });
+});
