@@ -14,11 +14,9 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import type { Fused } from "./index";
 
 type MessagesRequest = RequestOf<"messages">;
-
-/** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
-export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
 
 /** Whether `message` is exactly `{role, content}` with string content, in either key order. */
 function plainMessage(message: unknown): message is { role: string; content: string } {
