@@ -9,6 +9,7 @@
 import type { Loss } from "../common/loss";
 import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
+import { chatToGenerativeRequest } from "./chat-generative";
 import { chatToMessagesRequest } from "./chat-messages";
 import { messagesToChatRequest } from "./messages-chat";
 
@@ -30,6 +31,7 @@ export type Pair = `${Protocol}>${Protocol}`;
 /** Fused request paths by pair; a pair not listed always takes the hub. */
 export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>messages": chatToMessagesRequest,
+  "chat>generative": chatToGenerativeRequest,
   "messages>chat": messagesToChatRequest,
 };
 
