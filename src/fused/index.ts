@@ -11,6 +11,7 @@ import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import { chatToGenerativeRequest } from "./chat-generative";
 import { chatToMessagesRequest } from "./chat-messages";
+import { generativeToChatRequest } from "./generative-chat";
 import { messagesToChatRequest } from "./messages-chat";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
@@ -32,6 +33,7 @@ export type Pair = `${Protocol}>${Protocol}`;
 export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>messages": chatToMessagesRequest,
   "chat>generative": chatToGenerativeRequest,
+  "generative>chat": generativeToChatRequest,
   "messages>chat": messagesToChatRequest,
 };
 
