@@ -24,6 +24,7 @@ type Content = { role: "user" | "model"; parts: TextPart[] };
 type GenerationConfig = NonNullable<GenerativeRequest["generationConfig"]>;
 
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const optionalNumber = (value: unknown): boolean => value === undefined || isNumber(value);
 
 /** A `{type: "text", text}` part exactly, its text; else `undefined`. */
 function plainText(part: unknown): string | undefined {
@@ -47,24 +48,36 @@ function clampRange(value: number, high: number, name: string, losses: Loss[]): 
   return clamped;
 }
 
+/** The pointer of system message `index`, or of its part `at` (≥ 0). */
+const systemSource = (index: number, at: number): string =>
+  at < 0 ? `/messages/${index}` : `/messages/${index}/content/${at}`;
+
 /** A system text into `system`, with the hub's losses (moved up, empty) in `losses`. */
 function systemText(
   text: string,
   late: boolean,
-  source: () => string,
+  index: number,
+  at: number,
   system: TextPart[],
   losses: Loss[],
 ): void {
   if (late)
     losses.push(
       loss(
-        source(),
+        systemSource(index, at),
         "approximated",
         "A system message after the conversation began was moved into systemInstruction.",
       ),
     );
   if (text !== "") system.push({ text });
-  else losses.push(loss(source(), "dropped", "An empty system text has no generative part and was dropped."));
+  else
+    losses.push(
+      loss(
+        systemSource(index, at),
+        "dropped",
+        "An empty system text has no generative part and was dropped.",
+      ),
+    );
 }
 
 /** chat → generative for the plain shape, or `undefined` for the hub. Never throws. */
@@ -145,8 +158,17 @@ export function chatToGenerativeRequest(
   if (stream !== undefined && typeof stream !== "boolean") return undefined;
   if (user !== undefined && typeof user !== "string") return undefined;
   if (parallel !== undefined && typeof parallel !== "boolean") return undefined;
-  for (const value of [temperature, topP, topK, maxTokens, candidates, presence, frequency, seed])
-    if (value !== undefined && !isNumber(value)) return undefined;
+  if (
+    !optionalNumber(temperature) ||
+    !optionalNumber(topP) ||
+    !optionalNumber(topK) ||
+    !optionalNumber(maxTokens) ||
+    !optionalNumber(candidates) ||
+    !optionalNumber(presence) ||
+    !optionalNumber(frequency) ||
+    !optionalNumber(seed)
+  )
+    return undefined;
   if (stop !== undefined && typeof stop !== "string") {
     if (!Array.isArray(stop)) return undefined;
     for (const sequence of stop) if (typeof sequence !== "string") return undefined;
@@ -168,13 +190,12 @@ export function chatToGenerativeRequest(
     const content = message.content;
     if (count !== 2) return undefined;
     if (role === "system" || role === "developer") {
-      if (typeof content === "string")
-        systemText(content, seenTurn, () => `/messages/${index}`, system, systemLosses);
+      if (typeof content === "string") systemText(content, seenTurn, index, -1, system, systemLosses);
       else if (Array.isArray(content))
         for (let at = 0; at < content.length; at++) {
           const text = plainText(content[at]);
           if (text === undefined) return undefined;
-          systemText(text, seenTurn, () => `/messages/${index}/content/${at}`, system, systemLosses);
+          systemText(text, seenTurn, index, at, system, systemLosses);
         }
       else return undefined;
       continue;

@@ -39,3 +39,27 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 
 /** Fused response paths by pair; a pair not listed always takes the hub. */
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {};
+
+/**
+ * A table by source, then target: what `translateRequest` and `translateResponse` look a pair up in.
+ * Two lookups of the protocol ids (internalized strings) instead of a `from>to` key built and hashed
+ * on every call, which cost about as much as a short fused translation itself.
+ */
+function bySource<T>(
+  table: Partial<Record<Pair, T>>,
+): Partial<Record<Protocol, Partial<Record<Protocol, T>>>> {
+  const out: Partial<Record<Protocol, Partial<Record<Protocol, T>>>> = {};
+  for (const pair in table) {
+    const [from, to] = pair.split(">") as [Protocol, Protocol];
+    const row = out[from] ?? {};
+    row[to] = table[pair as Pair];
+    out[from] = row;
+  }
+  return out;
+}
+
+/** `fusedRequests` by source, then target. */
+export const fusedRequestsBySource = bySource(fusedRequests);
+
+/** `fusedResponses` by source, then target. */
+export const fusedResponsesBySource = bySource(fusedResponses);
