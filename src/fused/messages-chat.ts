@@ -3,13 +3,14 @@
  * model, for the shapes most gateway traffic has — a `system` string or text blocks, user and
  * assistant turns of text (a string or text blocks), base64 or URL images in user turns, function
  * tools with a `tool_choice`, `tool_use` blocks with object input and `tool_result` blocks of text,
- * and the sampling fields — toward the `openai` and `compatible` chat dialects. The hub (decode to
- * the common model, encode from it) stays the specification: anything else — another field (unknown
- * ones included, which the hub reports), a `null`, `cache_control`, citations, thinking blocks,
- * documents, a system turn, another dialect — returns `undefined`, and the caller takes the hub.
- * What it handles it reports as the hub does, in the hub's order: an error tool result sent as
- * ordinary content, stop sequences past chat's four, `top_k`, a clamped `temperature` or `top_p`,
- * `disable_parallel_tool_use` without tools. Pointers are built only for those losses.
+ * `cache_control` on those blocks and tools (as coding agents send it), and the sampling fields —
+ * toward the `openai` and `compatible` chat dialects. The hub (decode to the common model, encode
+ * from it) stays the specification: anything else — another field (unknown ones included, which the
+ * hub reports), a `null`, a request-level `cache_control`, citations, thinking blocks, documents, a
+ * system turn, another dialect — returns `undefined`, and the caller takes the hub. What it handles
+ * it reports as the hub does, in the hub's order: each `cache_control` dropped, an error tool result
+ * sent as ordinary content, stop sequences past chat's four, `top_k`, a clamped `temperature` or
+ * `top_p`, `disable_parallel_tool_use` without tools. Pointers are built only for those losses.
  * test/fused/messages-chat.test.ts checks it against the hub, value and losses.
  */
 import { isObject } from "../common/json";
@@ -36,9 +37,16 @@ function stringify(value: unknown): string | undefined {
 }
 
 /** Whether every key of `value` is one of those named and given (not undefined). */
-function onlyKeys(value: Record<string, unknown>, a: string, b?: string, c?: string, d?: string): boolean {
+function onlyKeys(
+  value: Record<string, unknown>,
+  a: string,
+  b?: string,
+  c?: string,
+  d?: string,
+  e?: string,
+): boolean {
   for (const key in value) {
-    if (key !== a && key !== b && key !== c && key !== d) return false;
+    if (key !== a && key !== b && key !== c && key !== d && key !== e) return false;
     if (value[key] === undefined) return false;
   }
   return true;
@@ -48,6 +56,26 @@ function onlyKeys(value: Record<string, unknown>, a: string, b?: string, c?: str
 function plainText(block: unknown): string | undefined {
   if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") return undefined;
   return onlyKeys(block, "type", "text") ? block.text : undefined;
+}
+
+/** A `{type: "text", text}` block, `cache_control` allowed (the caller reports it), its text; else `undefined`. */
+function cachedText(block: unknown): string | undefined {
+  if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") return undefined;
+  return onlyKeys(block, "type", "text", "cache_control") ? block.text : undefined;
+}
+
+/**
+ * The hub's loss for the `cache_control` of the node at `base` when it has one (chat has no caching
+ * hint); `false` when it is not an object (the hub's case).
+ */
+function reportCache(node: Record<string, unknown>, base: string, losses: Loss[]): boolean {
+  const control = node.cache_control;
+  if (control === undefined) return true;
+  if (!isObject(control)) return false;
+  losses.push(
+    loss(`${base}/cache_control`, "dropped", "Chat has no prompt-caching hint; `cache_control` was dropped."),
+  );
+  return true;
 }
 
 /** A chat sampling value clamped to its range, with the hub's loss when it moved. */
@@ -65,12 +93,25 @@ function clampRange(value: number, min: number, max: number, name: string, losse
 }
 
 /** A user content block (text or image) as a chat content part, or `undefined` for the hub. */
-function userPart(block: Record<string, unknown>): ContentPart | undefined {
+function userPart(
+  block: Record<string, unknown>,
+  turn: number,
+  index: number,
+  losses: Loss[],
+): ContentPart | undefined {
   if (block.type === "text") {
-    const text = plainText(block);
-    return text === undefined ? undefined : { type: "text", text };
+    const text = cachedText(block);
+    if (text === undefined) return undefined;
+    if (
+      block.cache_control !== undefined &&
+      !reportCache(block, `/messages/${turn}/content/${index}`, losses)
+    )
+      return undefined;
+    return { type: "text", text };
   }
-  if (block.type !== "image" || !onlyKeys(block, "type", "source")) return undefined;
+  if (block.type !== "image" || !onlyKeys(block, "type", "source", "cache_control")) return undefined;
+  if (block.cache_control !== undefined && !reportCache(block, `/messages/${turn}/content/${index}`, losses))
+    return undefined;
   const source = block.source;
   if (!isObject(source)) return undefined;
   if (source.type === "base64") {
@@ -99,14 +140,14 @@ function userTurn(blocks: readonly unknown[], turn: number, out: ChatMessage[], 
     const block = blocks[index];
     if (!isObject(block)) return false;
     if (block.type !== "tool_result") {
-      const part = userPart(block);
+      const part = userPart(block, turn, index, losses);
       if (part === undefined) return false;
       rest.push(part);
       continue;
     }
     if (
       typeof block.tool_use_id !== "string" ||
-      !onlyKeys(block, "type", "tool_use_id", "content", "is_error")
+      !onlyKeys(block, "type", "tool_use_id", "content", "is_error", "cache_control")
     )
       return false;
     const isError = block.is_error;
@@ -131,6 +172,11 @@ function userTurn(blocks: readonly unknown[], turn: number, out: ChatMessage[], 
           "Chat tool messages have no error flag; the error result was sent as ordinary content.",
         ),
       );
+    if (
+      block.cache_control !== undefined &&
+      !reportCache(block, `/messages/${turn}/content/${index}`, losses)
+    )
+      return false;
     // Tool messages go before the rest of the turn (pushed at the end), in their order.
     out.push({ role: "tool", tool_call_id: block.tool_use_id, content: text });
     tools++;
@@ -142,7 +188,7 @@ function userTurn(blocks: readonly unknown[], turn: number, out: ChatMessage[], 
 }
 
 /** An assistant turn of blocks (text and `tool_use`) → one chat assistant message, or `undefined`. */
-function assistantTurn(blocks: readonly unknown[]): ChatMessage | undefined {
+function assistantTurn(blocks: readonly unknown[], turn: number, losses: Loss[]): ChatMessage | undefined {
   if (blocks.length === 0) return undefined;
   let text: string | undefined;
   let calls: ToolCall[] | undefined;
@@ -150,8 +196,13 @@ function assistantTurn(blocks: readonly unknown[]): ChatMessage | undefined {
     const block = blocks[index];
     if (!isObject(block)) return undefined;
     if (block.type === "text") {
-      const piece = plainText(block);
+      const piece = cachedText(block);
       if (piece === undefined) return undefined;
+      if (
+        block.cache_control !== undefined &&
+        !reportCache(block, `/messages/${turn}/content/${index}`, losses)
+      )
+        return undefined;
       text = text === undefined ? piece : text + piece;
       continue;
     }
@@ -160,7 +211,12 @@ function assistantTurn(blocks: readonly unknown[]): ChatMessage | undefined {
       typeof block.id !== "string" ||
       typeof block.name !== "string" ||
       !isObject(block.input) ||
-      !onlyKeys(block, "type", "id", "name", "input")
+      !onlyKeys(block, "type", "id", "name", "input", "cache_control")
+    )
+      return undefined;
+    if (
+      block.cache_control !== undefined &&
+      !reportCache(block, `/messages/${turn}/content/${index}`, losses)
     )
       return undefined;
     const args = stringify(block.input);
@@ -177,11 +233,12 @@ type ChatTool = {
   function: { name: string; description?: string; parameters: unknown; strict?: boolean };
 };
 
-/** Custom tools → chat function tools, or `undefined` for the hub. */
-function encodeTools(tools: unknown): ChatTool[] | undefined {
+/** Custom tools → chat function tools (a `cache_control` reported in `losses`), or `undefined` for the hub. */
+function encodeTools(tools: unknown, losses: Loss[]): ChatTool[] | undefined {
   if (!Array.isArray(tools)) return undefined;
   const out: ChatTool[] = [];
-  for (const tool of tools) {
+  for (let index = 0; index < tools.length; index++) {
+    const tool: unknown = tools[index];
     if (!isObject(tool) || typeof tool.name !== "string" || !isObject(tool.input_schema)) return undefined;
     let description: string | undefined;
     let strict: boolean | undefined;
@@ -201,6 +258,16 @@ function encodeTools(tools: unknown): ChatTool[] | undefined {
         case "strict":
           if (typeof value !== "boolean") return undefined;
           strict = value;
+          break;
+        case "cache_control":
+          if (!isObject(value)) return undefined;
+          losses.push(
+            loss(
+              `/tools/${index}/cache_control`,
+              "dropped",
+              "Chat tools take no `cache_control`; it was dropped.",
+            ),
+          );
           break;
         default:
           return undefined;
@@ -312,33 +379,34 @@ export function messagesToChatRequest(
       disableParallel = disable;
     }
   }
+  // The tools' losses come after the turns' (the hub encodes the messages first).
   let chatTools: ChatTool[] | undefined;
+  let toolLosses: Loss[] | undefined;
   if (tools !== undefined) {
-    chatTools = encodeTools(tools);
+    toolLosses = [];
+    chatTools = encodeTools(tools, toolLosses);
     if (chatTools === undefined) return undefined;
     if (chatTools.length === 0) chatTools = undefined;
   }
 
   const out: ChatMessage[] = [];
+  const losses: Loss[] = [];
   if (system !== undefined) {
     if (typeof system === "string") out.push({ role: "system", content: system });
     else if (Array.isArray(system) && system.length > 0) {
-      if (system.length === 1) {
-        const text = plainText(system[0]);
+      const parts: { type: "text"; text: string }[] = [];
+      for (let index = 0; index < system.length; index++) {
+        const block: unknown = system[index];
+        const text = cachedText(block);
         if (text === undefined) return undefined;
-        out.push({ role: "system", content: text });
-      } else {
-        const parts: { type: "text"; text: string }[] = [];
-        for (const block of system) {
-          const text = plainText(block);
-          if (text === undefined) return undefined;
-          parts.push({ type: "text", text });
-        }
-        out.push({ role: "system", content: parts });
+        const node = block as Record<string, unknown>;
+        if (node.cache_control !== undefined && !reportCache(node, `/system/${index}`, losses))
+          return undefined;
+        parts.push({ type: "text", text });
       }
+      out.push({ role: "system", content: parts.length === 1 ? (parts[0] as { text: string }).text : parts });
     } else if (!Array.isArray(system)) return undefined;
   }
-  const losses: Loss[] = [];
   for (let turn = 0; turn < messages.length; turn++) {
     const message: unknown = messages[turn];
     if (!isObject(message)) return undefined;
@@ -352,12 +420,13 @@ export function messagesToChatRequest(
     else if (role === "user") {
       if (!userTurn(content, turn, out, losses)) return undefined;
     } else {
-      const assistant = assistantTurn(content);
+      const assistant = assistantTurn(content, turn, losses);
       if (assistant === undefined) return undefined;
       out.push(assistant);
     }
   }
   if (out.length === 0) return undefined;
+  if (toolLosses !== undefined) for (const entry of toolLosses) losses.push(entry);
 
   // The losses in the hub's order after the turns': stop sequences, top_k, then the sampling clamps.
   let stopSequences: string[] | undefined;

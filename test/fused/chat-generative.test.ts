@@ -148,6 +148,8 @@ const plainRequest = fc
   );
 
 const numRuns = 10_000;
+/** 10,000 runs under several option sets take most of a minute on a busy machine: not vitest's default 60 s. */
+const heavy = 600_000;
 
 describe("fused chat → generative requests match the hub", () => {
   test("on every chat request fixture and the bench's requests", () => {
@@ -161,26 +163,34 @@ describe("fused chat → generative requests match the hub", () => {
     expect(fusedTaken - before).toBeGreaterThan(0);
   });
 
-  test("on the toolkit's chat requests, plain and biased", () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          arbitraries.request("chat"),
-          arbitraries.request("chat", true),
-          arbitraries.request("chat", ["unicode", "empty", "zeros"]),
+  test(
+    "on the toolkit's chat requests, plain and biased",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            arbitraries.request("chat"),
+            arbitraries.request("chat", true),
+            arbitraries.request("chat", ["unicode", "empty", "zeros"]),
+          ),
+          agrees,
         ),
-        agrees,
-      ),
-      { numRuns },
-    );
-  });
+        { numRuns },
+      );
+    },
+    heavy,
+  );
 
-  test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
-    const before = fusedTaken;
-    fc.assert(fc.property(plainRequest, agrees), { numRuns });
-    // Without this, a fused path that always declined would pass the comparison trivially.
-    expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
-  });
+  test(
+    "on the plain shape, edges included, and the fused path takes a good share of it",
+    () => {
+      const before = fusedTaken;
+      fc.assert(fc.property(plainRequest, agrees), { numRuns });
+      // Without this, a fused path that always declined would pass the comparison trivially.
+      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+    },
+    heavy,
+  );
 
   test("a plain request takes the fused path, merges turns and reports as the hub does", () => {
     const body = {

@@ -150,6 +150,8 @@ const plainRequest = fc
   );
 
 const numRuns = 10_000;
+/** 10,000 runs under several option sets take most of a minute on a busy machine: not vitest's default 60 s. */
+const heavy = 600_000;
 
 describe("fused generative → chat requests match the hub", () => {
   test("on every generative request fixture and the bench's requests", () => {
@@ -165,26 +167,34 @@ describe("fused generative → chat requests match the hub", () => {
     expect(generativeToChatRequest(shortRequest("generative"), resolveOptions({ model }))).toBeDefined();
   });
 
-  test("on the toolkit's generative requests, plain and biased", () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          arbitraries.request("generative"),
-          arbitraries.request("generative", true),
-          arbitraries.request("generative", ["unicode", "empty", "zeros"]),
+  test(
+    "on the toolkit's generative requests, plain and biased",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            arbitraries.request("generative"),
+            arbitraries.request("generative", true),
+            arbitraries.request("generative", ["unicode", "empty", "zeros"]),
+          ),
+          agrees,
         ),
-        agrees,
-      ),
-      { numRuns },
-    );
-  });
+        { numRuns },
+      );
+    },
+    heavy,
+  );
 
-  test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
-    const before = fusedTaken;
-    fc.assert(fc.property(plainRequest, agrees), { numRuns });
-    // Without this, a fused path that always declined would pass the comparison trivially.
-    expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
-  });
+  test(
+    "on the plain shape, edges included, and the fused path takes a good share of it",
+    () => {
+      const before = fusedTaken;
+      fc.assert(fc.property(plainRequest, agrees), { numRuns });
+      // Without this, a fused path that always declined would pass the comparison trivially.
+      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+    },
+    heavy,
+  );
 
   test("a plain request takes the fused path and reports as the hub does", () => {
     const body = {
