@@ -3,7 +3,7 @@ import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
 import { checkProtocol } from "./common/protocol-id";
-import { fusedRequests, fusedResponses } from "./fused";
+import { fusedRequestsBySource, fusedResponsesBySource } from "./fused";
 import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols";
 import { adapters, protocols } from "./protocols";
 import { guarded, validated } from "./validate";
@@ -34,7 +34,7 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
   const input = validated(adapters[from], "request", from, body, resolved);
   // A fused path (src/fused) for the shapes it handles; undefined sends the rest through the hub,
   // which it matches value for value and loss for loss.
-  const path = fusedRequests[`${from}>${to}`];
+  const path = fusedRequestsBySource[from]?.[to];
   if (path !== undefined) {
     const fused = path(input, resolved);
     if (fused !== undefined) {
@@ -83,7 +83,7 @@ export function translateResponse<From extends Protocol, To extends Protocol>(
   const resolved = resolveOptions(options);
   const source = adapters[from];
   const input = validated(source, "response", from, body, resolved);
-  const path = fusedResponses[`${from}>${to}`];
+  const path = fusedResponsesBySource[from]?.[to];
   if (path !== undefined) {
     const fused = path(input, resolved);
     if (fused !== undefined) return finish(fused.value as ResponseOf<To>, fused.losses, resolved);

@@ -9,7 +9,10 @@
 import type { Loss } from "../common/loss";
 import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
+import { chatToGenerativeRequest } from "./chat-generative";
 import { chatToMessagesRequest } from "./chat-messages";
+import { generativeToChatRequest } from "./generative-chat";
+import { messagesToChatRequest } from "./messages-chat";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -29,7 +32,34 @@ export type Pair = `${Protocol}>${Protocol}`;
 /** Fused request paths by pair; a pair not listed always takes the hub. */
 export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>messages": chatToMessagesRequest,
+  "chat>generative": chatToGenerativeRequest,
+  "generative>chat": generativeToChatRequest,
+  "messages>chat": messagesToChatRequest,
 };
 
 /** Fused response paths by pair; a pair not listed always takes the hub. */
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {};
+
+/**
+ * A table by source, then target: what `translateRequest` and `translateResponse` look a pair up in.
+ * Two lookups of the protocol ids (internalized strings) instead of a `from>to` key built and hashed
+ * on every call, which cost about as much as a short fused translation itself.
+ */
+function bySource<T>(
+  table: Partial<Record<Pair, T>>,
+): Partial<Record<Protocol, Partial<Record<Protocol, T>>>> {
+  const out: Partial<Record<Protocol, Partial<Record<Protocol, T>>>> = {};
+  for (const pair in table) {
+    const [from, to] = pair.split(">") as [Protocol, Protocol];
+    const row = out[from] ?? {};
+    row[to] = table[pair as Pair];
+    out[from] = row;
+  }
+  return out;
+}
+
+/** `fusedRequests` by source, then target. */
+export const fusedRequestsBySource = bySource(fusedRequests);
+
+/** `fusedResponses` by source, then target. */
+export const fusedResponsesBySource = bySource(fusedResponses);

@@ -1,0 +1,224 @@
+/**
+ * A fused generative → chat request path: straight from one wire to the other, without the common
+ * model, for the shape most gateway traffic has — a `systemInstruction` of text parts, user and
+ * model turns of text parts, and the sampling fields of `generationConfig` — toward the `openai` and
+ * `compatible` chat dialects. The model id and stream flag come from the options (generative carries
+ * them in the URL). The hub (decode to the common model, encode from it) stays the specification:
+ * anything else — another field (unknown ones included, which the hub reports), snake_case names,
+ * thoughts and signatures, media, function calls and responses, tools, another dialect, a missing
+ * `options.model` (the hub's error) — returns `undefined`, and the caller takes the hub. What it
+ * handles it reports as the hub does, in the hub's order: stop sequences past chat's four, `topK`,
+ * a clamped `temperature`, `topP` or penalty. Pointers are built only for those losses.
+ * test/fused/generative-chat.test.ts checks it against the hub, value and losses.
+ */
+import { isObject } from "../common/json";
+import { type Loss, loss } from "../common/loss";
+import type { ResolvedOptions } from "../common/options";
+import type { RequestOf } from "../protocols";
+import type { Fused } from "./index";
+
+type ChatRequest = RequestOf<"chat">;
+type ChatMessage = ChatRequest["messages"][number];
+type TextPart = { type: "text"; text: string };
+
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** A `{text}` part exactly, its text; else `undefined`. */
+function plainText(part: unknown): string | undefined {
+  if (!isObject(part) || typeof part.text !== "string") return undefined;
+  for (const key in part) if (key !== "text") return undefined;
+  return part.text;
+}
+
+/** A chat value clamped to its range, with the hub's loss (pointing at the generative field) when it moved. */
+function clampRange(
+  value: number,
+  min: number,
+  max: number,
+  name: string,
+  field: string,
+  losses: Loss[],
+): number {
+  if (value >= min && value <= max) return value;
+  const clamped = Math.min(max, Math.max(min, value));
+  losses.push(
+    loss(
+      `/generationConfig/${field}`,
+      "clamped",
+      `Chat \`${name}\` must be within ${min}–${max}; ${value} was clamped to ${clamped}.`,
+    ),
+  );
+  return clamped;
+}
+
+/** generative → chat for the plain shape, or `undefined` for the hub. Never throws. */
+export function generativeToChatRequest(
+  body: unknown,
+  options: ResolvedOptions,
+): Fused<ChatRequest> | undefined {
+  const dialect = options.chatDialect;
+  const model = options.model;
+  if (model === undefined || (dialect !== "openai" && dialect !== "compatible") || !isObject(body))
+    return undefined;
+  let contents: unknown;
+  let system: unknown;
+  let config: unknown;
+  for (const key in body) {
+    const value = body[key];
+    if (value === null || value === undefined) return undefined;
+    if (key === "contents") contents = value;
+    else if (key === "systemInstruction") system = value;
+    else if (key === "generationConfig") config = value;
+    else return undefined;
+  }
+  if (!Array.isArray(contents)) return undefined;
+
+  // generationConfig: only the sampling fields, given as numbers (stop sequences as strings).
+  let temperature: number | undefined;
+  let topP: number | undefined;
+  let topK: number | undefined;
+  let maxTokens: number | undefined;
+  let stop: string[] | undefined;
+  let candidates: number | undefined;
+  let presence: number | undefined;
+  let frequency: number | undefined;
+  let seed: number | undefined;
+  if (config !== undefined) {
+    if (!isObject(config)) return undefined;
+    for (const key in config) {
+      const value = config[key];
+      if (key === "stopSequences") {
+        if (!Array.isArray(value)) return undefined;
+        for (const sequence of value) if (typeof sequence !== "string") return undefined;
+        stop = value as string[];
+        continue;
+      }
+      if (!isNumber(value)) return undefined;
+      switch (key) {
+        case "temperature":
+          temperature = value;
+          break;
+        case "topP":
+          topP = value;
+          break;
+        case "topK":
+          topK = value;
+          break;
+        case "maxOutputTokens":
+          maxTokens = value;
+          break;
+        case "candidateCount":
+          candidates = value;
+          break;
+        case "presencePenalty":
+          presence = value;
+          break;
+        case "frequencyPenalty":
+          frequency = value;
+          break;
+        case "seed":
+          seed = value;
+          break;
+        default:
+          return undefined;
+      }
+    }
+  }
+
+  const out: ChatMessage[] = [];
+  if (system !== undefined) {
+    if (!isObject(system) || !Array.isArray(system.parts)) return undefined;
+    for (const key in system) if (key !== "parts") return undefined;
+    const parts = system.parts;
+    if (parts.length === 1) {
+      const text = plainText(parts[0]);
+      if (text === undefined) return undefined;
+      out.push({ role: "system", content: text });
+    } else if (parts.length > 1) {
+      const blocks: TextPart[] = [];
+      for (const part of parts) {
+        const text = plainText(part);
+        if (text === undefined) return undefined;
+        blocks.push({ type: "text", text });
+      }
+      out.push({ role: "system", content: blocks });
+    }
+  }
+  for (const content of contents) {
+    if (!isObject(content)) return undefined;
+    const role = content.role;
+    const parts = content.parts;
+    let count = 0;
+    for (const _ in content) count++;
+    if (count !== 2 || (role !== "user" && role !== "model") || !Array.isArray(parts)) return undefined;
+    if (role === "model") {
+      let text: string | undefined;
+      for (const part of parts) {
+        const piece = plainText(part);
+        if (piece === undefined) return undefined;
+        text = text === undefined ? piece : text + piece;
+      }
+      out.push({ role: "assistant", content: text ?? "" });
+    } else if (parts.length === 1) {
+      const text = plainText(parts[0]);
+      if (text === undefined) return undefined;
+      out.push({ role: "user", content: text });
+    } else {
+      const blocks: TextPart[] = [];
+      for (const part of parts) {
+        const text = plainText(part);
+        if (text === undefined) return undefined;
+        blocks.push({ type: "text", text });
+      }
+      out.push({ role: "user", content: blocks.length === 0 ? "" : blocks });
+    }
+  }
+  if (out.length === 0) return undefined;
+
+  // The losses in the hub's order: stop sequences, topK, then the clamps.
+  const losses: Loss[] = [];
+  let stopSequences: string[] | undefined;
+  if (stop !== undefined) {
+    stopSequences = stop.slice(0, 4);
+    for (let index = 4; index < stop.length; index++)
+      losses.push(
+        loss(
+          `/generationConfig/stopSequences/${index}`,
+          "dropped",
+          `Chat accepts at most 4 stop sequences; ${JSON.stringify(stop[index])} was dropped.`,
+        ),
+      );
+  }
+  if (topK !== undefined)
+    losses.push(loss("/generationConfig/topK", "dropped", "Chat has no standard `top_k`; it was dropped."));
+  const sentTemperature =
+    temperature === undefined
+      ? undefined
+      : clampRange(temperature, 0, 2, "temperature", "temperature", losses);
+  const sentTopP = topP === undefined ? undefined : clampRange(topP, 0, 1, "top_p", "topP", losses);
+  const sentPresence =
+    presence === undefined
+      ? undefined
+      : clampRange(presence, -2, 2, "presence_penalty", "presencePenalty", losses);
+  const sentFrequency =
+    frequency === undefined
+      ? undefined
+      : clampRange(frequency, -2, 2, "frequency_penalty", "frequencyPenalty", losses);
+
+  const stream = options.stream;
+  const value: ChatRequest = { model, messages: out };
+  if (stream !== undefined) value.stream = stream;
+  if (stream === true) value.stream_options = { include_usage: true };
+  if (sentTemperature !== undefined) value.temperature = sentTemperature;
+  if (sentTopP !== undefined) value.top_p = sentTopP;
+  if (maxTokens !== undefined) {
+    if (dialect === "openai") value.max_completion_tokens = maxTokens;
+    else value.max_tokens = maxTokens;
+  }
+  if (stopSequences !== undefined) value.stop = stopSequences;
+  if (sentPresence !== undefined) value.presence_penalty = sentPresence;
+  if (sentFrequency !== undefined) value.frequency_penalty = sentFrequency;
+  if (seed !== undefined) value.seed = seed;
+  if (candidates !== undefined) value.n = candidates;
+  return { value, losses, model, stream: stream ?? false };
+}
