@@ -11,6 +11,7 @@ import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import { chatToMessagesRequest } from "./chat-messages";
 import { chatToMessagesResponse } from "./chat-messages-response";
+import { messagesToChatResponse } from "./messages-chat-response";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -35,4 +36,5 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 /** Fused response paths by pair; a pair not listed always takes the hub. */
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
   "chat>messages": chatToMessagesResponse,
+  "messages>chat": messagesToChatResponse,
 };
