@@ -4,8 +4,8 @@
  * text and/or function tool calls (and, from reasoning models, `reasoning_content` or `reasoning`),
  * a finish reason and usage. The hub (decode to the common model, encode from it) stays the
  * specification: anything this path does not handle exactly as the hub would — several choices,
- * content parts, audio, legacy `function_call`, `reasoning_details`, thought signatures, custom tool
- * calls, a value of the wrong type (unvalidated input) — returns `undefined`, and the caller takes the
+ * content parts, audio with a transcript, a named legacy `function_call`, thought signatures, custom
+ * tool calls, a value of the wrong type (unvalidated input) — returns `undefined`, and the caller takes the
  * hub. What it handles it reports as the hub does and in the hub's order: first what decoding drops
  * (unknown fields of the body, the choice, the message, a tool call, usage), then what encoding
  * loses (annotations, arguments that are not a JSON object, an approximated finish reason, missing
@@ -86,6 +86,105 @@ function encodeUsage(usage: Node): MessagesResponse["usage"] | undefined {
   return encoded;
 }
 
+/** An audio answer whose every field is `null`, `""` or 0: the hub reads no text from it and reports nothing. */
+function isEmptyAudio(audio: Node): boolean {
+  for (const key in audio) {
+    const value = audio[key];
+    if (value !== null && value !== "" && value !== 0) return false;
+  }
+  return true;
+}
+
+const isDetailKey = (key: string): boolean =>
+  key === "type" ||
+  key === "text" ||
+  key === "signature" ||
+  key === "summary" ||
+  key === "data" ||
+  key === "format" ||
+  key === "index";
+
+/**
+ * OpenRouter `reasoning_details` → thinking blocks as the hub makes them: an entry whose `format` is
+ * Anthropic's keeps its signature (and its encrypted data, as redacted thinking); another provider's
+ * signature or encrypted data cannot be verified by messages and is a loss. Decoding losses go to
+ * `losses`, encoding ones to the returned `late`; `false` when an entry is not of the types it reads.
+ */
+function detailBlocks(
+  details: readonly unknown[],
+  blocks: Block[],
+  losses: Loss[],
+  late: Loss[] | undefined,
+): Loss[] | undefined | false {
+  for (let index = 0; index < details.length; index++) {
+    const detail: unknown = details[index];
+    if (!isObject(detail)) return false;
+    const type = detail.type;
+    const format = detail.format;
+    const text = detail.text;
+    const summary = detail.summary;
+    const data = detail.data;
+    const signature = detail.signature;
+    if (typeof type !== "string" || !isText(format) || !isText(text) || !isText(summary)) return false;
+    if (!isText(data) || !isText(signature)) return false;
+    const source = `/choices/0/message/reasoning_details/${index}`;
+    const own = format === "anthropic-claude-v1";
+    switch (type) {
+      case "reasoning.text": {
+        const signed = signature != null && signature !== "";
+        if (signed && !own)
+          late = append(
+            late,
+            loss(
+              `${source}/signature`,
+              "dropped",
+              "A reasoning signature is valid only at the provider that issued it and was dropped.",
+            ),
+          );
+        blocks.push({ type: "thinking", thinking: text ?? "", signature: own && signed ? signature : "" });
+        break;
+      }
+      case "reasoning.summary":
+        blocks.push({ type: "thinking", thinking: summary ?? "", signature: "" });
+        break;
+      case "reasoning.encrypted":
+        if (own) blocks.push({ type: "redacted_thinking", data: data ?? "" });
+        else {
+          late = append(
+            late,
+            loss(
+              source,
+              "dropped",
+              "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
+            ),
+          );
+          blocks.push({ type: "thinking", thinking: "", signature: "" });
+        }
+        break;
+      default:
+        losses.push(
+          loss(
+            source,
+            "dropped",
+            `A reasoning entry of type "${type}" has no common equivalent and was dropped.`,
+          ),
+        );
+        continue;
+    }
+    for (const key in detail) {
+      if (isDetailKey(key) || !Object.hasOwn(detail, key) || isBlank(detail[key])) continue;
+      losses.push(
+        loss(
+          `${source}/${key}`,
+          "dropped",
+          `\`${key}\` on a reasoning entry has no common equivalent and was dropped.`,
+        ),
+      );
+    }
+  }
+  return late;
+}
+
 /** chat → messages for the common shape, or `undefined` for the hub. Never throws. */
 export function chatToMessagesResponse(
   body: unknown,
@@ -115,8 +214,12 @@ export function chatToMessagesResponse(
     return undefined;
   if ((calls != null && !Array.isArray(calls)) || (annotations != null && !Array.isArray(annotations)))
     return undefined;
-  if (details != null && !(Array.isArray(details) && details.length === 0)) return undefined;
-  if (message.function_call != null || message.audio != null) return undefined;
+  if (details != null && !Array.isArray(details)) return undefined;
+  // An empty audio answer and a nameless legacy call (Snowflake Cortex sends both) say nothing.
+  const audio = message.audio;
+  const legacy = message.function_call;
+  if (audio != null && !(isObject(audio) && isEmptyAudio(audio))) return undefined;
+  if (legacy != null && !(isObject(legacy) && legacy.name === "")) return undefined;
   if (message.extra_content !== undefined || message.thought_signature !== undefined) return undefined;
 
   // What decoding drops, in the hub's order: the body's, the choice's and the message's unknown fields.
@@ -161,10 +264,17 @@ export function chatToMessagesResponse(
   // in `late` (the hub reports it after everything decoding drops, usage included).
   const blocks: Block[] = [];
   let late: Loss[] | undefined;
-  const reasoning =
-    reasoningContent != null ? reasoningContent : reasoningText != null ? reasoningText : undefined;
-  if (reasoning !== undefined && reasoning !== "")
-    blocks.push({ type: "thinking", thinking: reasoning, signature: "" });
+  if (details != null && details.length > 0) {
+    // OpenRouter's entries hold the same text as `reasoning`, and the signatures too.
+    const gathered = detailBlocks(details, blocks, losses, late);
+    if (gathered === false) return undefined;
+    late = gathered;
+  } else {
+    const reasoning =
+      reasoningContent != null ? reasoningContent : reasoningText != null ? reasoningText : undefined;
+    if (reasoning !== undefined && reasoning !== "")
+      blocks.push({ type: "thinking", thinking: reasoning, signature: "" });
+  }
   if (typeof content === "string") {
     blocks.push({ type: "text", text: content });
     if (annotations != null && annotations.length > 0)

@@ -85,6 +85,19 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(null, undefined) },
   { weight: 1, arbitrary: fc.constant([{ type: "text", text: "part" }]) },
 );
+/** OpenRouter reasoning entries of each type and format, signed or not, with and without unknown fields. */
+const reasoningDetails: readonly Record<string, unknown>[] = [
+  { type: "reasoning.text", text: "r", signature: "sig", format: "anthropic-claude-v1", index: 0 },
+  { type: "reasoning.text", text: "r", signature: "", format: "anthropic-claude-v1", id: "x" },
+  { type: "reasoning.text", signature: "sig", format: "google-gemini-v1" },
+  { type: "reasoning.text", text: "r", signature: null, format: null, id: "" },
+  { type: "reasoning.summary", summary: "s", format: "openai-responses-v1" },
+  { type: "reasoning.summary", format: "anthropic-claude-v1", "a/b": 1 },
+  { type: "reasoning.encrypted", data: "enc", format: "anthropic-claude-v1" },
+  { type: "reasoning.encrypted", data: "enc", format: "google-gemini-v1" },
+  { type: "reasoning.encrypted", format: "unknown" },
+  { type: "reasoning.other", text: "r", id: "x" },
+];
 const message = fc
   .record({
     content: text,
@@ -126,6 +139,15 @@ const message = fc
           { function_call: { name: "f", arguments: "{}" } },
           { reasoning_details: [] },
           { reasoning_details: [{ type: "reasoning.text", text: "r", format: "unknown" }] },
+          ...reasoningDetails.map((entry) => ({ reasoning_details: [entry], reasoning: "r" })),
+          { reasoning_details: reasoningDetails },
+          { reasoning_details: [{ type: "reasoning.text", text: 3 }] },
+          { reasoning_details: ["entry"] },
+          {
+            audio: { id: "", data: "", expires_at: 0, transcript: "" },
+            function_call: { name: "", arguments: "" },
+          },
+          { function_call: "call" },
           { thought_signature: "sig" },
           { audio: { id: "a", data: "", expires_at: 0, transcript: "said" } },
         ),
