@@ -4,8 +4,7 @@
  * text and/or function tool calls (and, from reasoning models, `reasoning_content` or `reasoning`),
  * a finish reason and usage. The hub (decode to the common model, encode from it) stays the
  * specification: anything this path does not handle exactly as the hub would — several choices,
- * content parts, audio with a transcript, a named legacy `function_call`, thought signatures, custom
- * tool calls, a value of the wrong type (unvalidated input) — returns `undefined`, and the caller takes the
+ * content parts, audio with a transcript, a named legacy `function_call`, custom tool calls, a value of the wrong type (unvalidated input) — returns `undefined`, and the caller takes the
  * hub. What it handles it reports as the hub does and in the hub's order: first what decoding drops
  * (unknown fields of the body, the choice, the message, a tool call, usage), then what encoding
  * loses (annotations, arguments that are not a JSON object, an approximated finish reason, missing
@@ -84,6 +83,28 @@ function encodeUsage(usage: Node): MessagesResponse["usage"] | undefined {
   };
   if (reasoning != null) encoded.output_tokens_details = { thinking_tokens: reasoning };
   return encoded;
+}
+
+/** What the hub reports for another provider's thought signature on a text or a call. */
+const foreignSignature = (path: string): Loss =>
+  loss(path, "dropped", "A thought signature is valid only at the provider that issued it and was dropped.");
+
+const droppedOn = (path: string, key: string, what: string): Loss =>
+  loss(path, "dropped", `\`${key}\` on ${what} has no common equivalent and was dropped.`);
+
+/**
+ * Whether a call carries its own thought signature (`extra_content.google.thought_signature`, Gemini):
+ * `true`, `undefined` when not, `false` for a shape this path leaves to the hub.
+ */
+function callSignature(extra: unknown): boolean | undefined {
+  if (extra == null) return undefined;
+  if (!isObject(extra)) return false;
+  const google = extra.google;
+  if (google == null) return undefined;
+  if (!isObject(google)) return false;
+  const signature = google.thought_signature;
+  if (signature === undefined) return undefined;
+  return typeof signature === "string";
 }
 
 /** An audio answer whose every field is `null`, `""` or 0: the hub reads no text from it and reports nothing. */
@@ -220,7 +241,21 @@ export function chatToMessagesResponse(
   const legacy = message.function_call;
   if (audio != null && !(isObject(audio) && isEmptyAudio(audio))) return undefined;
   if (legacy != null && !(isObject(legacy) && legacy.name === "")) return undefined;
-  if (message.extra_content !== undefined || message.thought_signature !== undefined) return undefined;
+  // Gemini's compatible endpoint signs the message (`extra_content.google.thought_signature`, or
+  // `thought_signature`): the signature goes to the first call, or else to the text.
+  const extraContent = message.extra_content;
+  if (extraContent != null && !isObject(extraContent)) return undefined;
+  const google = extraContent?.google;
+  if (google != null && !isObject(google)) return undefined;
+  const nested = google?.thought_signature;
+  const signature = typeof nested === "string" ? nested : message.thought_signature;
+  const signaturePath =
+    typeof nested === "string"
+      ? "/choices/0/message/extra_content/google/thought_signature"
+      : "/choices/0/message/thought_signature";
+  const signed = typeof signature === "string" && signature !== "";
+  const hasCalls = calls != null && calls.length > 0;
+  const signsText = signed && !hasCalls && typeof content === "string";
 
   // What decoding drops, in the hub's order: the body's, the choice's and the message's unknown fields.
   const losses: Loss[] = [];
@@ -277,6 +312,7 @@ export function chatToMessagesResponse(
   }
   if (typeof content === "string") {
     blocks.push({ type: "text", text: content });
+    if (signsText) late = append(late, foreignSignature(signaturePath));
     if (annotations != null && annotations.length > 0)
       late = append(
         late,
@@ -293,7 +329,9 @@ export function chatToMessagesResponse(
   if (calls != null) {
     for (let index = 0; index < calls.length; index++) {
       const call: unknown = calls[index];
-      if (!isObject(call) || call.type === "custom" || call.extra_content !== undefined) return undefined;
+      if (!isObject(call) || call.type === "custom") return undefined;
+      const own = callSignature(call.extra_content);
+      if (own === false) return undefined;
       const fn = call.function;
       const callId = call.id;
       if (!isObject(fn) || typeof fn.name !== "string" || typeof fn.arguments !== "string") return undefined;
@@ -317,6 +355,13 @@ export function chatToMessagesResponse(
             ),
           );
       }
+      const signedAt =
+        own !== undefined
+          ? `/choices/0/message/tool_calls/${index}/extra_content/google/thought_signature`
+          : index === 0 && signed
+            ? signaturePath
+            : undefined;
+      if (signedAt !== undefined) late = append(late, foreignSignature(signedAt));
       const text = fn.arguments;
       let input: Record<string, unknown> | undefined =
         text.charCodeAt(0) !== 123 && text.trim() === "" ? {} : parseJsonObject(text);
@@ -336,6 +381,28 @@ export function chatToMessagesResponse(
       blocks.push({ type: "tool_use", id: blockId, name: fn.name, input });
       callCount++;
     }
+  }
+  if (extraContent !== undefined || message.thought_signature !== undefined) {
+    if (isObject(google))
+      for (const key in google)
+        if (key !== "thought_signature" && Object.hasOwn(google, key) && !isBlank(google[key]))
+          losses.push(
+            droppedOn(`/choices/0/message/extra_content/google/${key}`, key, "`extra_content.google`"),
+          );
+    if (isObject(extraContent))
+      for (const key in extraContent)
+        if (key !== "google" && Object.hasOwn(extraContent, key) && !isBlank(extraContent[key]))
+          losses.push(droppedOn(`/choices/0/message/extra_content/${key}`, key, "`extra_content`"));
+    // A first call signed already, or nothing to sign: the message's signature is dropped.
+    const firstCall: unknown = hasCalls ? (calls as unknown[])[0] : undefined;
+    if (signed && (hasCalls ? callSignature((firstCall as Node).extra_content) !== undefined : !signsText))
+      losses.push(
+        loss(
+          signaturePath,
+          "dropped",
+          "A message-level thought signature with no call or text to sign was dropped.",
+        ),
+      );
   }
   let encodedUsage: MessagesResponse["usage"] | undefined;
   if (usage != null) {

@@ -66,8 +66,19 @@ const call = fc
     index: fc.option(fc.nat(3), { nil: undefined }),
     extra: unknownFields,
     signed: fc.oneof(
-      { weight: 12, arbitrary: fc.constant(false) },
-      { weight: 1, arbitrary: fc.constant(true) },
+      { weight: 12, arbitrary: fc.constant(undefined) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<unknown>(
+          { google: { thought_signature: "sig" } },
+          { google: { thought_signature: null } },
+          { google: null },
+          { google: {} },
+          { other: 1 },
+          "x",
+          null,
+        ),
+      },
     ),
   })
   .map(({ id, type, name, arguments: text, index, extra, signed }) => {
@@ -77,7 +88,7 @@ const call = fc
     if (type === "custom") value.custom = { name, input: text };
     else value.function = { name, arguments: text };
     if (index !== undefined) value.index = index;
-    if (signed) value.extra_content = { google: { thought_signature: "sig" } };
+    if (signed !== undefined) value.extra_content = signed;
     return value;
   });
 const text = fc.oneof(
@@ -85,6 +96,17 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(null, undefined) },
   { weight: 1, arbitrary: fc.constant([{ type: "text", text: "part" }]) },
 );
+/** Gemini's message-level thought signatures, as its compatible endpoint sends them and past that. */
+const geminiSignatures: readonly Record<string, unknown>[] = [
+  { extra_content: { google: { thought: true, thought_signature: "sig" } }, thought_signature: "sig" },
+  { extra_content: { google: { thought_signature: "" } }, thought_signature: "m" },
+  { extra_content: { google: { thought_signature: "sig" }, "a/b": 1 } },
+  { extra_content: { google: null, other: "" } },
+  { extra_content: { google: { thought_signature: 5 } } },
+  { extra_content: "x" },
+  { extra_content: null, thought_signature: "" },
+  { thought_signature: 3 },
+];
 /** OpenRouter reasoning entries of each type and format, signed or not, with and without unknown fields. */
 const reasoningDetails: readonly Record<string, unknown>[] = [
   { type: "reasoning.text", text: "r", signature: "sig", format: "anthropic-claude-v1", index: 0 },
@@ -149,6 +171,8 @@ const message = fc
           },
           { function_call: "call" },
           { thought_signature: "sig" },
+          ...geminiSignatures,
+          ...geminiSignatures,
           { audio: { id: "a", data: "", expires_at: 0, transcript: "said" } },
         ),
       },
