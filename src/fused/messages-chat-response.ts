@@ -40,41 +40,67 @@ const isCount = (value: unknown): value is number | null | undefined =>
 const droppedField = (path: string, key: string, what: string): Loss =>
   loss(path, "dropped", `\`${key}\` of ${what} has no equivalent in the common model and was dropped.`);
 
-/** Reports each own key of `node` outside the known ones (`isKnown`) as the hub's decoder does. */
-function dropExtras(
-  node: Node,
-  isKnown: (key: string) => boolean,
-  base: string,
-  what: string,
-  losses: Loss[],
-): void {
-  for (const key in node) {
-    if (isKnown(key) || !Object.hasOwn(node, key)) continue;
-    losses.push(droppedField(at(base, key), key, what));
+/** The nodes whose unknown fields the hub's decoder reports, each with the keys it knows. */
+const BODY = 0;
+const TEXT = 1;
+const THINKING = 2;
+const REDACTED = 3;
+const TOOL_USE = 4;
+const USAGE = 5;
+type Kind = 0 | 1 | 2 | 3 | 4 | 5;
+
+function isKnown(kind: Kind, key: string): boolean {
+  switch (kind) {
+    case BODY:
+      return (
+        key === "id" ||
+        key === "type" ||
+        key === "role" ||
+        key === "model" ||
+        key === "content" ||
+        key === "stop_reason" ||
+        key === "stop_sequence" ||
+        key === "usage"
+      );
+    case TEXT:
+      return key === "type" || key === "text" || key === "cache_control" || key === "citations";
+    case THINKING:
+      return key === "type" || key === "thinking" || key === "signature";
+    case REDACTED:
+      return key === "type" || key === "data";
+    case TOOL_USE:
+      return key === "type" || key === "id" || key === "name" || key === "input" || key === "cache_control";
+    default:
+      return (
+        key === "input_tokens" ||
+        key === "output_tokens" ||
+        key === "cache_creation_input_tokens" ||
+        key === "cache_read_input_tokens" ||
+        key === "output_tokens_details"
+      );
   }
 }
 
-const isTextKey = (key: string): boolean =>
-  key === "type" || key === "text" || key === "cache_control" || key === "citations";
-const isThinkingKey = (key: string): boolean => key === "type" || key === "thinking" || key === "signature";
-const isRedactedKey = (key: string): boolean => key === "type" || key === "data";
-const isToolUseKey = (key: string): boolean =>
-  key === "type" || key === "id" || key === "name" || key === "input" || key === "cache_control";
-const isUsageKey = (key: string): boolean =>
-  key === "input_tokens" ||
-  key === "output_tokens" ||
-  key === "cache_creation_input_tokens" ||
-  key === "cache_read_input_tokens" ||
-  key === "output_tokens_details";
-const isBodyKey = (key: string): boolean =>
-  key === "id" ||
-  key === "type" ||
-  key === "role" ||
-  key === "model" ||
-  key === "content" ||
-  key === "stop_reason" ||
-  key === "stop_sequence" ||
-  key === "usage";
+const WHAT: readonly string[] = [
+  "the response",
+  "a text block",
+  "a thinking block",
+  "a redacted_thinking block",
+  "a tool_use block",
+  "`usage`",
+];
+
+/**
+ * Reports each own key of `node` (the block at `index`, for blocks) that the hub's decoder does not
+ * know, as it does; the pointer is built only for such a key.
+ */
+function dropExtras(node: Node, kind: Kind, index: number, losses: Loss[]): void {
+  for (const key in node) {
+    if (isKnown(kind, key) || !Object.hasOwn(node, key)) continue;
+    const base = kind === BODY ? "" : kind === USAGE ? "/usage" : `/content/${index}`;
+    losses.push(droppedField(at(base, key), key, WHAT[kind] as string));
+  }
+}
 
 /** Blocks only a request carries: the hub decodes them into parts no response encoder expects here. */
 const isRequestBlock = (type: string): boolean =>
@@ -124,7 +150,7 @@ export function messagesToChatResponse(
   const dialect = options.chatDialect;
 
   const losses: Loss[] = [];
-  dropExtras(body, isBodyKey, "", "the response", losses);
+  dropExtras(body, BODY, 0, losses);
   // One pass over the blocks: what decoding drops goes to `losses` now, what encoding loses to `late`
   // (the hub reports it after usage), in block order.
   let text: string | undefined;
@@ -141,7 +167,7 @@ export function messagesToChatResponse(
         const value = block.text;
         const citations = block.citations;
         if (typeof value !== "string" || (citations != null && !Array.isArray(citations))) return undefined;
-        dropExtras(block, isTextKey, `/content/${index}`, "a text block", losses);
+        dropExtras(block, TEXT, index, losses);
         text = text === undefined ? value : text + value;
         if (citations != null && citations.length > 0)
           late = append(
@@ -158,7 +184,7 @@ export function messagesToChatResponse(
         const value = block.thinking;
         if (typeof value !== "string" || typeof block.signature !== "string" || dialect === "openrouter")
           return undefined;
-        dropExtras(block, isThinkingKey, `/content/${index}`, "a thinking block", losses);
+        dropExtras(block, THINKING, index, losses);
         reasoning = reasoning === undefined ? value : reasoning + value;
         late = append(
           late,
@@ -172,7 +198,7 @@ export function messagesToChatResponse(
       }
       case "redacted_thinking":
         if (typeof block.data !== "string" || dialect === "openrouter") return undefined;
-        dropExtras(block, isRedactedKey, `/content/${index}`, "a redacted_thinking block", losses);
+        dropExtras(block, REDACTED, index, losses);
         late = append(
           late,
           loss(`/content/${index}`, "dropped", "Redacted thinking is opaque to chat and was dropped."),
@@ -182,7 +208,7 @@ export function messagesToChatResponse(
         const callId = block.id;
         const name = block.name;
         if (typeof callId !== "string" || typeof name !== "string" || name === JSON_TOOL) return undefined;
-        dropExtras(block, isToolUseKey, `/content/${index}`, "a tool_use block", losses);
+        dropExtras(block, TOOL_USE, index, losses);
         calls = append(calls, {
           id: callId,
           type: "function",
@@ -199,7 +225,7 @@ export function messagesToChatResponse(
         );
     }
   }
-  dropExtras(usage, isUsageKey, "/usage", "`usage`", losses);
+  dropExtras(usage, USAGE, 0, losses);
   if (late !== undefined) for (const entry of late) losses.push(entry);
 
   let finish: string | null = calls === undefined ? null : "tool_calls";
