@@ -268,6 +268,8 @@ const edgeResponse = fc
   });
 
 const numRuns = 10_000;
+/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
+const propertyTimeout = 300_000;
 
 describe("fused chat → messages responses match the hub", () => {
   test("on every chat response fixture, and the fused path takes most of them", () => {
@@ -278,29 +280,37 @@ describe("fused chat → messages responses match the hub", () => {
     expect(taken() - before).toBeGreaterThan(bodies.length * optionSets.length * 0.6);
   });
 
-  test("on the toolkit's chat responses, plain and biased", () => {
-    const before = taken();
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          arbitraries.response("chat"),
-          arbitraries.response("chat", true),
-          arbitraries.response("chat", ["tools", "thinking", "unicode", "empty", "zeros"]),
+  test(
+    "on the toolkit's chat responses, plain and biased",
+    () => {
+      const before = taken();
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            arbitraries.response("chat"),
+            arbitraries.response("chat", true),
+            arbitraries.response("chat", ["tools", "thinking", "unicode", "empty", "zeros"]),
+          ),
+          agrees,
         ),
-        agrees,
-      ),
-      { numRuns },
-    );
-    // About two thirds of them in the plain mix; the biased ones lean toward what it declines.
-    expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
-  });
+        { numRuns },
+      );
+      // About two thirds of them in the plain mix; the biased ones lean toward what it declines.
+      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
+    },
+    propertyTimeout,
+  );
 
-  test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
-    const before = taken();
-    fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-    // Without this, a fused path that always declined would pass the comparison trivially.
-    expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 5);
-  });
+  test(
+    "on the plain shape, edges included, and the fused path takes a good share of it",
+    () => {
+      const before = taken();
+      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
+      // Without this, a fused path that always declined would pass the comparison trivially.
+      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 5);
+    },
+    propertyTimeout,
+  );
 
   test("a completion with text and a call takes the fused path, and its losses are the hub's", () => {
     const body = {

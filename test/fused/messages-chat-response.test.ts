@@ -175,6 +175,8 @@ function strip(fields: Record<string, unknown>): Record<string, unknown> {
 }
 
 const numRuns = 10_000;
+/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
+const propertyTimeout = 300_000;
 
 describe("fused messages → chat responses match the hub", () => {
   test("on every messages response fixture, and the fused path takes most of them", () => {
@@ -185,28 +187,36 @@ describe("fused messages → chat responses match the hub", () => {
     expect(taken() - before).toBeGreaterThan(bodies.length * optionSets.length * 0.6);
   });
 
-  test("on the toolkit's messages responses, plain and biased", () => {
-    const before = taken();
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          arbitraries.response("messages"),
-          arbitraries.response("messages", true),
-          arbitraries.response("messages", ["tools", "thinking", "unicode", "empty", "zeros"]),
+  test(
+    "on the toolkit's messages responses, plain and biased",
+    () => {
+      const before = taken();
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            arbitraries.response("messages"),
+            arbitraries.response("messages", true),
+            arbitraries.response("messages", ["tools", "thinking", "unicode", "empty", "zeros"]),
+          ),
+          agrees,
         ),
-        agrees,
-      ),
-      { numRuns },
-    );
-    expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
-  });
+        { numRuns },
+      );
+      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
+    },
+    propertyTimeout,
+  );
 
-  test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
-    const before = taken();
-    fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-    // Without this, a fused path that always declined would pass the comparison trivially.
-    expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 5);
-  });
+  test(
+    "on the plain shape, edges included, and the fused path takes a good share of it",
+    () => {
+      const before = taken();
+      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
+      // Without this, a fused path that always declined would pass the comparison trivially.
+      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 5);
+    },
+    propertyTimeout,
+  );
 
   test("a response with thinking, text and a call takes the fused path, and its losses are the hub's", () => {
     const body = {
