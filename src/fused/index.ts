@@ -11,8 +11,10 @@ import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import { chatToGenerativeRequest } from "./chat-generative";
 import { chatToMessagesRequest } from "./chat-messages";
+import { chatToMessagesResponse } from "./chat-messages-response";
 import { generativeToChatRequest } from "./generative-chat";
 import { messagesToChatRequest } from "./messages-chat";
+import { messagesToChatResponse } from "./messages-chat-response";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -38,7 +40,10 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 };
 
 /** Fused response paths by pair; a pair not listed always takes the hub. */
-export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {};
+export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
+  "chat>messages": chatToMessagesResponse,
+  "messages>chat": messagesToChatResponse,
+};
 
 /**
  * A table by source, then target: what `translateRequest` and `translateResponse` look a pair up in.

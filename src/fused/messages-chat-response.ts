@@ -1,0 +1,284 @@
+/**
+ * A fused messages → chat response path: straight from a messages response to a chat completion,
+ * without the common model, for the blocks responses carry — text, client `tool_use`, thinking and
+ * redacted thinking, and server-side blocks (`server_tool_use`, their results, MCP blocks …), which
+ * chat has no form for — with the stop reason and usage. The hub (decode to the common model, encode
+ * from it) stays the specification: anything this path does not handle exactly as the hub would — the
+ * JSON-format tool (its call is the answer's text), request-only blocks, reasoning toward the
+ * OpenRouter dialect (sent as `reasoning_details`), a value of the wrong type (unvalidated input) —
+ * returns `undefined`, and the caller takes the hub. What it handles it reports as the hub does and in
+ * the hub's order: first what decoding drops (unknown fields of the body, of each block, of usage),
+ * then what encoding loses block by block (citations, thinking signatures, redacted thinking,
+ * server-side blocks), an approximated finish reason, and a missing `created`. Pointers are built
+ * only for those losses. test/fused/messages-chat-response.test.ts checks it against the hub, value
+ * and losses.
+ */
+import { isObject } from "../common/json";
+import { type Loss, loss } from "../common/loss";
+import type { ResolvedOptions } from "../common/options";
+import { at } from "../common/pointer";
+import type { ResponseOf } from "../protocols";
+
+type ChatResponse = ResponseOf<"chat">;
+type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+type Node = Record<string, unknown>;
+
+/** `list` with `entry` at its end; the list is made on the first entry (most responses lose nothing). */
+function append<T>(list: T[] | undefined, entry: T): T[] {
+  if (list === undefined) return [entry];
+  list.push(entry);
+  return list;
+}
+
+/** The tool the messages encoder emulates a JSON response format with: the hub reads its call as text. */
+const JSON_TOOL = "json_tool_call";
+
+/** A count the hub reads with `?? 0` or `!= null`: a number, null or absent. */
+const isCount = (value: unknown): value is number | null | undefined =>
+  value === undefined || value === null || typeof value === "number";
+
+const droppedField = (path: string, key: string, what: string): Loss =>
+  loss(path, "dropped", `\`${key}\` of ${what} has no equivalent in the common model and was dropped.`);
+
+/** The nodes whose unknown fields the hub's decoder reports, each with the keys it knows. */
+const BODY = 0;
+const TEXT = 1;
+const THINKING = 2;
+const REDACTED = 3;
+const TOOL_USE = 4;
+const USAGE = 5;
+type Kind = 0 | 1 | 2 | 3 | 4 | 5;
+
+function isKnown(kind: Kind, key: string): boolean {
+  switch (kind) {
+    case BODY:
+      return (
+        key === "id" ||
+        key === "type" ||
+        key === "role" ||
+        key === "model" ||
+        key === "content" ||
+        key === "stop_reason" ||
+        key === "stop_sequence" ||
+        key === "usage"
+      );
+    case TEXT:
+      return key === "type" || key === "text" || key === "cache_control" || key === "citations";
+    case THINKING:
+      return key === "type" || key === "thinking" || key === "signature";
+    case REDACTED:
+      return key === "type" || key === "data";
+    case TOOL_USE:
+      return key === "type" || key === "id" || key === "name" || key === "input" || key === "cache_control";
+    default:
+      return (
+        key === "input_tokens" ||
+        key === "output_tokens" ||
+        key === "cache_creation_input_tokens" ||
+        key === "cache_read_input_tokens" ||
+        key === "output_tokens_details"
+      );
+  }
+}
+
+const WHAT: readonly string[] = [
+  "the response",
+  "a text block",
+  "a thinking block",
+  "a redacted_thinking block",
+  "a tool_use block",
+  "`usage`",
+];
+
+/**
+ * Reports each own key of `node` (the block at `index`, for blocks) that the hub's decoder does not
+ * know, as it does; the pointer is built only for such a key.
+ */
+function dropExtras(node: Node, kind: Kind, index: number, losses: Loss[]): void {
+  for (const key in node) {
+    if (isKnown(kind, key) || !Object.hasOwn(node, key)) continue;
+    const base = kind === BODY ? "" : kind === USAGE ? "/usage" : `/content/${index}`;
+    losses.push(droppedField(at(base, key), key, WHAT[kind] as string));
+  }
+}
+
+/** Blocks only a request carries: the hub decodes them into parts no response encoder expects here. */
+const isRequestBlock = (type: string): boolean =>
+  type === "image" || type === "document" || type === "tool_result";
+
+/** A messages `stop_reason` (not null) → chat's, and whether chat has no exact equivalent. */
+function finishReason(reason: string, hasCalls: boolean): { value: string; approximate: boolean } {
+  if (hasCalls) return { value: "tool_calls", approximate: false };
+  switch (reason) {
+    case "end_turn":
+    case "stop_sequence":
+      return { value: "stop", approximate: false };
+    case "max_tokens":
+      return { value: "length", approximate: false };
+    case "model_context_window_exceeded":
+      return { value: "length", approximate: true };
+    case "refusal":
+      return { value: "content_filter", approximate: true };
+    default:
+      // pause_turn, tool_use without a call, and reasons the hub does not know.
+      return { value: "stop", approximate: true };
+  }
+}
+
+/** messages → chat for the common shape, or `undefined` for the hub. Never throws. */
+export function messagesToChatResponse(
+  body: unknown,
+  options: ResolvedOptions,
+): { value: ChatResponse; losses: Loss[] } | undefined {
+  if (!isObject(body)) return undefined;
+  const id = body.id;
+  const model = body.model;
+  const content = body.content;
+  const reason = body.stop_reason;
+  const usage = body.usage;
+  if (typeof id !== "string" || typeof model !== "string" || !Array.isArray(content)) return undefined;
+  if ((reason !== null && typeof reason !== "string") || !isObject(usage)) return undefined;
+  const input = usage.input_tokens;
+  const output = usage.output_tokens;
+  const write = usage.cache_creation_input_tokens;
+  const read = usage.cache_read_input_tokens;
+  const outputDetails = usage.output_tokens_details;
+  if (typeof output !== "number" || !isCount(input) || !isCount(write) || !isCount(read)) return undefined;
+  if (outputDetails != null && !isObject(outputDetails)) return undefined;
+  const thinkingTokens = outputDetails?.thinking_tokens;
+  if (!isCount(thinkingTokens)) return undefined;
+  const dialect = options.chatDialect;
+
+  const losses: Loss[] = [];
+  dropExtras(body, BODY, 0, losses);
+  // One pass over the blocks: what decoding drops goes to `losses` now, what encoding loses to `late`
+  // (the hub reports it after usage), in block order.
+  let text: string | undefined;
+  let reasoning: string | undefined;
+  let calls: ToolCall[] | undefined;
+  let late: Loss[] | undefined;
+  for (let index = 0; index < content.length; index++) {
+    const block: unknown = content[index];
+    if (!isObject(block)) return undefined;
+    const type = block.type;
+    if (typeof type !== "string") return undefined;
+    switch (type) {
+      case "text": {
+        const value = block.text;
+        const citations = block.citations;
+        if (typeof value !== "string" || (citations != null && !Array.isArray(citations))) return undefined;
+        dropExtras(block, TEXT, index, losses);
+        text = text === undefined ? value : text + value;
+        if (citations != null && citations.length > 0)
+          late = append(
+            late,
+            loss(
+              `/content/${index}/citations`,
+              "dropped",
+              "Citations from the messages protocol have no chat form and were dropped.",
+            ),
+          );
+        break;
+      }
+      case "thinking": {
+        const value = block.thinking;
+        if (typeof value !== "string" || typeof block.signature !== "string" || dialect === "openrouter")
+          return undefined;
+        dropExtras(block, THINKING, index, losses);
+        reasoning = reasoning === undefined ? value : reasoning + value;
+        late = append(
+          late,
+          loss(
+            `/content/${index}/signature`,
+            "dropped",
+            "Chat cannot carry a thinking signature; it was dropped.",
+          ),
+        );
+        break;
+      }
+      case "redacted_thinking":
+        if (typeof block.data !== "string" || dialect === "openrouter") return undefined;
+        dropExtras(block, REDACTED, index, losses);
+        late = append(
+          late,
+          loss(`/content/${index}`, "dropped", "Redacted thinking is opaque to chat and was dropped."),
+        );
+        break;
+      case "tool_use": {
+        const callId = block.id;
+        const name = block.name;
+        if (typeof callId !== "string" || typeof name !== "string" || name === JSON_TOOL) return undefined;
+        dropExtras(block, TOOL_USE, index, losses);
+        calls = append(calls, {
+          id: callId,
+          type: "function",
+          function: { name, arguments: JSON.stringify(block.input ?? {}) },
+        });
+        break;
+      }
+      default:
+        if (isRequestBlock(type)) return undefined;
+        // A server-side block (or one the hub does not know) is opaque to every other protocol.
+        late = append(
+          late,
+          loss(`/content/${index}`, "dropped", `A ${type} block has no chat response form and was dropped.`),
+        );
+    }
+  }
+  dropExtras(usage, USAGE, 0, losses);
+  if (late !== undefined) for (const entry of late) losses.push(entry);
+
+  let finish: string | null = calls === undefined ? null : "tool_calls";
+  if (reason !== null) {
+    const mapped = finishReason(reason, calls !== undefined);
+    finish = mapped.value;
+    if (mapped.approximate)
+      losses.push(
+        loss(
+          "/stop_reason",
+          "approximated",
+          `Finish reason "${reason}" has no chat equivalent; "${mapped.value}" was used.`,
+        ),
+      );
+  }
+  const created = options.created;
+  if (created === undefined)
+    losses.push(
+      loss(
+        "/created",
+        "synthesized",
+        "The response carries no creation time and `options.created` gives none; chat's `created` was sent as 0.",
+      ),
+    );
+
+  const message: Node = { role: "assistant", content: text ?? null };
+  if (reasoning !== undefined) message[dialect === "vllm" ? "reasoning" : "reasoning_content"] = reasoning;
+  if (calls !== undefined) message.tool_calls = calls;
+  const promptTokens = (input ?? 0) + (read ?? 0) + (write ?? 0);
+  const chatUsage: Node = {
+    prompt_tokens: promptTokens,
+    completion_tokens: output,
+    total_tokens: promptTokens + output,
+  };
+  if (read != null || write != null) {
+    const details: Node = {};
+    if (read != null) details.cached_tokens = read;
+    if (write != null) details.cache_write_tokens = write;
+    chatUsage.prompt_tokens_details = details;
+  }
+  if (thinkingTokens != null) chatUsage.completion_tokens_details = { reasoning_tokens: thinkingTokens };
+  if (dialect === "deepseek") {
+    const hit = read ?? 0;
+    chatUsage.prompt_cache_hit_tokens = hit;
+    chatUsage.prompt_cache_miss_tokens = Math.max(0, promptTokens - hit);
+  }
+  const value = {
+    id,
+    object: "chat.completion",
+    created: created ?? 0,
+    model,
+    choices: [{ index: 0, message, finish_reason: finish }],
+    usage: chatUsage,
+  } as ChatResponse;
+  return { value, losses };
+}

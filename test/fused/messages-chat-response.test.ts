@@ -1,0 +1,273 @@
+/**
+ * The fused messages → chat response path against the hub, its specification: on every body — every
+ * messages response fixture, the toolkit's messages response arbitraries (plain and biased), and a
+ * generator of the shape the fused path takes with the values at and past its edges (text with and
+ * without citations, thinking and redacted thinking, tool calls with any input, the JSON-format tool,
+ * server-side and request-only blocks, every stop reason, usage with nulls, unknown fields, keys that
+ * need escaping in a pointer, values of the wrong type) — under several option sets (`created` and
+ * the id prefix given and not, unvalidated, strict, each chat dialect), `translateResponse` gives the
+ * same value (same bytes) and losses as the hub, or throws the same error.
+ */
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import type { TranslateOptions } from "../../src/common/options";
+import { resolveOptions } from "../../src/common/options";
+import { messagesToChatResponse } from "../../src/fused/messages-chat-response";
+import { translateResponse } from "../../src/index";
+import { arbitraries } from "../../src/testing/index";
+import { fixtures, readJsonFixture } from "../helpers/fixtures";
+import { differential } from "./response-oracle";
+
+const optionSets: readonly TranslateOptions[] = [
+  {},
+  { idPrefix: "gw", created: 1_700_000_000 },
+  { validate: false, chatDialect: "vllm" },
+  { strict: true, chatDialect: "deepseek" },
+  { created: 0, chatDialect: "openrouter" },
+];
+
+const { agrees, taken } = differential("messages", "chat", messagesToChatResponse, optionSets);
+
+const word = fc.oneof(
+  { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },
+  { weight: 1, arbitrary: fc.constantFrom("", " ", "a/b", "~0") },
+);
+/** Now and then a field of no known meaning, its key needing escaping or not. */
+const unknownFields = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({}) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      fc.constantFrom("caller", "x_vendor", "a/b", "t~1", "service_tier"),
+      fc.constantFrom(null, "", [], "v", 1, { k: 1 }),
+      { maxKeys: 2 },
+    ),
+  },
+);
+const json = fc.oneof(
+  { weight: 6, arbitrary: fc.dictionary(word, fc.oneof(word, fc.integer()), { maxKeys: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined, [1], "s", 0, {}) },
+);
+const citation = {
+  type: "web_search_result_location",
+  url: "u",
+  title: "t",
+  cited_text: "c",
+  encrypted_index: "e",
+};
+const block = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({
+        text: fc.oneof({ weight: 12, arbitrary: word }, { weight: 1, arbitrary: fc.constant(7) }),
+        citations: fc.constantFrom(undefined, undefined, undefined, null, [], [citation], "c"),
+        cache_control: fc.constantFrom(undefined, undefined, { type: "ephemeral" }),
+        extra: unknownFields,
+      })
+      .map(({ extra, ...fields }) => ({ type: "text", ...strip(fields), ...extra })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ thinking: word, signature: fc.constantFrom("sig", "", undefined), extra: unknownFields })
+      .map(({ extra, ...fields }) => ({ type: "thinking", ...strip(fields), ...extra })),
+  },
+  {
+    weight: 1,
+    arbitrary: unknownFields.map((extra) => ({ type: "redacted_thinking", data: "opaque", ...extra })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({
+        id: fc.oneof(
+          { weight: 8, arbitrary: fc.constantFrom("toolu_1", "toolu_2", "") },
+          { weight: 1, arbitrary: fc.constant(undefined) },
+        ),
+        name: fc.oneof(
+          { weight: 8, arbitrary: fc.constantFrom("get_weather", "search") },
+          { weight: 1, arbitrary: fc.constant("json_tool_call") },
+        ),
+        input: json,
+        cache_control: fc.constantFrom(undefined, undefined, { type: "ephemeral" }),
+        extra: unknownFields,
+      })
+      .map(({ extra, ...fields }) => ({ type: "tool_use", ...strip(fields), ...extra })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: { query: "q" } },
+      { type: "web_search_tool_result", tool_use_id: "srvtoolu_1", content: [] },
+      { type: "compaction", content: "summary" },
+      { type: "image", source: { type: "url", url: "https://example.com/a.png" } },
+      { type: "tool_result", tool_use_id: "toolu_1", content: "r" },
+      { text: "no type" },
+      "a string",
+    ),
+  },
+);
+const count = fc.oneof(
+  { weight: 6, arbitrary: fc.nat(5000) },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined, 0, "12") },
+);
+const usage = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined) },
+  {
+    weight: 12,
+    arbitrary: fc
+      .record(
+        {
+          input_tokens: count,
+          output_tokens: count,
+          cache_creation_input_tokens: count,
+          cache_read_input_tokens: count,
+          output_tokens_details: fc.constantFrom(
+            undefined,
+            null,
+            {},
+            { thinking_tokens: 12 },
+            { thinking_tokens: null },
+          ),
+          extra: unknownFields,
+        },
+        { requiredKeys: ["input_tokens", "output_tokens", "extra"] },
+      )
+      .map(({ extra, ...fields }) => ({ ...strip(fields), ...extra })),
+  },
+);
+/** The shape the fused path takes, with values at and past its edges. */
+const edgeResponse = fc
+  .record({
+    id: fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom("msg_1", "m") },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    ),
+    model: fc.oneof(
+      { weight: 12, arbitrary: fc.constantFrom("claude-sonnet-4-5", "") },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    ),
+    content: fc.array(block, { maxLength: 5 }),
+    stop_reason: fc.constantFrom(
+      "end_turn",
+      "stop_sequence",
+      "max_tokens",
+      "tool_use",
+      "pause_turn",
+      "refusal",
+      "model_context_window_exceeded",
+      "weird",
+      null,
+      undefined,
+    ),
+    stop_sequence: fc.constantFrom(null, "END", undefined),
+    usage,
+    extra: unknownFields,
+  })
+  .map(({ extra, ...fields }) => ({ type: "message", role: "assistant", ...strip(fields), ...extra }));
+
+/** The record without its undefined fields (an absent field, as JSON has it). */
+function strip(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+const numRuns = 10_000;
+/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
+const propertyTimeout = 300_000;
+
+describe("fused messages → chat responses match the hub", () => {
+  test("on every messages response fixture, and the fused path takes most of them", () => {
+    const bodies = fixtures("response", "messages").map(readJsonFixture);
+    expect(bodies.length).toBeGreaterThan(0);
+    const before = taken();
+    for (const body of bodies) agrees(body);
+    expect(taken() - before).toBeGreaterThan(bodies.length * optionSets.length * 0.6);
+  });
+
+  test(
+    "on the toolkit's messages responses, plain and biased",
+    () => {
+      const before = taken();
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            arbitraries.response("messages"),
+            arbitraries.response("messages", true),
+            arbitraries.response("messages", ["tools", "thinking", "unicode", "empty", "zeros"]),
+          ),
+          agrees,
+        ),
+        { numRuns },
+      );
+      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
+    },
+    propertyTimeout,
+  );
+
+  test(
+    "on the plain shape, edges included, and the fused path takes a good share of it",
+    () => {
+      const before = taken();
+      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
+      // Without this, a fused path that always declined would pass the comparison trivially.
+      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 5);
+    },
+    propertyTimeout,
+  );
+
+  test("a response with thinking, text and a call takes the fused path, and its losses are the hub's", () => {
+    const body = {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      content: [
+        { type: "thinking", thinking: "Weather first.", signature: "sig" },
+        { type: "text", text: "Looking." },
+        { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Oslo" } },
+      ],
+      stop_reason: "tool_use",
+      stop_sequence: null,
+      usage: { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 90, service_tier: "standard" },
+    };
+    expect(messagesToChatResponse(body, resolveOptions({}))).toBeDefined();
+    const result = translateResponse("messages", "chat", body, { created: 1 });
+    expect(result.value).toEqual({
+      id: "msg_1",
+      object: "chat.completion",
+      created: 1,
+      model: "claude-sonnet-4-5",
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: "Looking.",
+            reasoning_content: "Weather first.",
+            tool_calls: [
+              {
+                id: "toolu_1",
+                type: "function",
+                function: { name: "get_weather", arguments: '{"city":"Oslo"}' },
+              },
+            ],
+          },
+          finish_reason: "tool_calls",
+        },
+      ],
+      usage: {
+        prompt_tokens: 100,
+        completion_tokens: 5,
+        total_tokens: 105,
+        prompt_tokens_details: { cached_tokens: 90 },
+      },
+    });
+    expect(result.losses.map((entry) => [entry.path, entry.kind])).toEqual([
+      ["/usage/service_tier", "dropped"],
+      ["/content/0/signature", "dropped"],
+    ]);
+  });
+});
