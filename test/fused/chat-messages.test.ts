@@ -139,6 +139,8 @@ const plainRequest = fc
   });
 
 const numRuns = 10_000;
+// 10,000 runs under every option set: minutes on a loaded shared machine, past vitest's 60 s default.
+const heavy = 600_000;
 
 describe("fused chat → messages requests match the hub", () => {
   test("on every chat request fixture", () => {
@@ -147,26 +149,34 @@ describe("fused chat → messages requests match the hub", () => {
     for (const body of bodies) agrees(body);
   });
 
-  test("on the toolkit's chat requests, plain and biased", () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          arbitraries.request("chat"),
-          arbitraries.request("chat", true),
-          arbitraries.request("chat", ["unicode", "empty", "zeros"]),
+  test(
+    "on the toolkit's chat requests, plain and biased",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            arbitraries.request("chat"),
+            arbitraries.request("chat", true),
+            arbitraries.request("chat", ["unicode", "empty", "zeros"]),
+          ),
+          agrees,
         ),
-        agrees,
-      ),
-      { numRuns },
-    );
-  });
+        { numRuns },
+      );
+    },
+    heavy,
+  );
 
-  test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
-    const before = fusedTaken;
-    fc.assert(fc.property(plainRequest, agrees), { numRuns });
-    // Without this, a fused path that always declined would pass the comparison trivially.
-    expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
-  });
+  test(
+    "on the plain shape, edges included, and the fused path takes a good share of it",
+    () => {
+      const before = fusedTaken;
+      fc.assert(fc.property(plainRequest, agrees), { numRuns });
+      // Without this, a fused path that always declined would pass the comparison trivially.
+      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+    },
+    heavy,
+  );
 
   test("a plain request takes the fused path and reports the synthesized max_tokens as the hub does", () => {
     const body = {
