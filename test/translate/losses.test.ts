@@ -75,6 +75,114 @@ const cases: Case[] = [
     loss: { path: "/messages/0/content/0/cache_control", kind: "dropped" },
   },
   {
+    name: "a cache hint on a text block inside a tool_result (messages → chat), found by a fused path's author",
+    kind: "request",
+    from: "messages",
+    to: "chat",
+    body: msg({
+      tools: [{ name: "f", input_schema: { type: "object" } }],
+      messages: [
+        user,
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "t1",
+              content: [{ type: "text", text: "ok", cache_control: { type: "ephemeral" } }],
+            },
+          ],
+        },
+      ],
+    }),
+    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
+  },
+  {
+    name: "a cache hint on a image block inside a tool_result (messages → chat), found by a fused path's author",
+    kind: "request",
+    from: "messages",
+    to: "chat",
+    body: msg({
+      tools: [{ name: "f", input_schema: { type: "object" } }],
+      messages: [
+        user,
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "t1",
+              content: [
+                {
+                  type: "image",
+                  source: { type: "url", url: "https://example.com/a.png" },
+                  cache_control: { type: "ephemeral" },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }),
+    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
+  },
+  {
+    name: "a cache hint on a text block inside a tool_result (messages → generative), found by a fused path's author",
+    kind: "request",
+    from: "messages",
+    to: "generative",
+    body: msg({
+      tools: [{ name: "f", input_schema: { type: "object" } }],
+      messages: [
+        user,
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "t1",
+              content: [{ type: "text", text: "ok", cache_control: { type: "ephemeral" } }],
+            },
+          ],
+        },
+      ],
+    }),
+    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
+  },
+  {
+    name: "a cache hint on a image block inside a tool_result (messages → generative), found by a fused path's author",
+    kind: "request",
+    from: "messages",
+    to: "generative",
+    body: msg({
+      tools: [{ name: "f", input_schema: { type: "object" } }],
+      messages: [
+        user,
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "t1",
+              content: [
+                {
+                  type: "image",
+                  source: { type: "url", url: "https://example.com/a.png" },
+                  cache_control: { type: "ephemeral" },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }),
+    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
+  },
+  {
     name: "an unknown thinkingConfig key of generative",
     kind: "request",
     from: "generative",

@@ -98,7 +98,11 @@ function encodeUserTurn(
           losses.push(cacheDropped(part.cache));
         }
         for (const item of part.content) {
-          if (item.type !== "media") continue;
+          if (item.type !== "media") {
+            // A text block's own hint inside the result (media report theirs in encodeMediaPart).
+            if (item.cache !== undefined) losses.push(cacheDropped(item.cache));
+            continue;
+          }
           const encoded = encodeMediaPart(item, losses);
           if (encoded === undefined) continue;
           losses.push(

@@ -272,6 +272,12 @@ function encodeResult(
   const texts: string[] = [];
   let media: common.MediaPart[] | undefined;
   for (const item of part.content) {
+    // Each block inside the result may carry its own hint; encodePart reports only the result's.
+    if (item.cache !== undefined) {
+      losses.push(
+        loss(item.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
+      );
+    }
     if (item.type === "text") texts.push(item.text);
     else if (media === undefined) media = [item];
     else media.push(item);
