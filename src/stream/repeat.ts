@@ -82,6 +82,20 @@ function valueAt(node: unknown, path: DeltaPath): unknown {
 
 type Node = Record<string | number, unknown>;
 
+/** A copy of `node` with the value at `path` replaced; everything off the path is shared. */
+function replacedOne(node: unknown, path: DeltaPath, depth: number, value: unknown): unknown {
+  if (depth === path.length) return value;
+  const key = path[depth] as string | number;
+  if (Array.isArray(node)) {
+    const copy = node.slice();
+    copy[key as number] = replacedOne(node[key as number], path, depth + 1, value);
+    return copy;
+  }
+  const copy: Node = { ...(node as Node) };
+  copy[key] = replacedOne((node as Node)[key], path, depth + 1, value);
+  return copy;
+}
+
 /**
  * A copy of `node` with the value at each path replaced; everything off the paths is shared. Each
  * object or array on a path is copied once, however many paths go through it.
@@ -211,30 +225,42 @@ export function createRepeatParser(
     // slice + === rather than startsWith/endsWith: a third of the time on node 20 (endsWith: 3x).
     if (tail < first.length || data.slice(0, first.length) !== first || data.slice(tail) !== last)
       return undefined;
-    const values: unknown[] = [];
+    // One value (most templates): no list, and the one-path copy.
+    const values: unknown[] | undefined = count === 1 ? undefined : [];
+    let single: unknown;
     let position = first.length;
     for (let hole = 0; hole < count; hole++) {
+      const last = hole + 1 === count;
       let end: number;
+      let value: unknown;
       if (known.counters[hole] === true) {
         end = digitsEnd(data, position);
         const digits = end - position;
         // JSON has no leading zeros; JSON.parse gives its own error for them.
         if (digits === 0 || digits > MAX_DIGITS || (digits > 1 && data.charCodeAt(position) === ZERO))
           return undefined;
-        values.push(Number(data.slice(position, end)));
+        value = Number(data.slice(position, end));
+      } else if (last) {
+        // The last value runs up to the template's tail: one literal exactly, or no reuse.
+        end = tail;
+        value = literalValue(data.slice(position, tail));
       } else {
         end = literalEnd(data, position);
         if (end === -1 || end > tail) return undefined;
-        const value = literalValue(data.slice(position, end));
-        if (value === undefined) return undefined;
-        values.push(value);
+        value = literalValue(data.slice(position, end));
       }
-      const segment = segments[hole + 1] as string;
-      if (hole + 1 === count) {
+      if (value === undefined) return undefined;
+      if (last) {
         if (end !== tail) return undefined;
-      } else if (data.slice(end, end + segment.length) !== segment) return undefined;
-      position = end + segment.length;
+      } else {
+        const segment = segments[hole + 1] as string;
+        if (data.slice(end, end + segment.length) !== segment) return undefined;
+        position = end + segment.length;
+      }
+      if (values === undefined) single = value;
+      else values.push(value);
     }
+    if (values === undefined) return replacedOne(known.event, known.paths[0] as DeltaPath, 0, single);
     return replaced(known.event, known.paths, values);
   };
 
