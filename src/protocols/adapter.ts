@@ -51,9 +51,11 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   /** Parses one SSE `data:` payload into an event (chat: `[DONE]` → DONE). Throws on bad JSON. */
   parseEventData(data: string): unknown;
   /**
-   * Where the string of the deltas a stream sends most sits in an event (text, thinking, tool-call
-   * arguments), as paths: translateEventStream reuses the previous event when only that string
-   * changed (src/stream/repeat.ts).
+   * Where the values that change from one delta to the next sit in an event, as paths: the string of
+   * the deltas a stream sends most (text, thinking, tool-call arguments), and a per-event nonce
+   * (`obfuscation`) or counter (`sequence_number`, a non-negative integer) when the protocol sends
+   * one. translateEventStream reuses the previous event when only these values changed
+   * (src/stream/repeat.ts).
    */
   readonly deltaStrings: readonly DeltaPath[];
   /**

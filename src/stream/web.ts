@@ -6,6 +6,9 @@ import { createRepeatParser } from "./repeat";
 import { createParser, format, type SseMessage } from "./sse";
 import { translatorCore } from "./translator";
 
+/** Stateless: one for every stream. */
+const utf8 = new TextEncoder();
+
 /** Each framing's unit: an SSE message (its `data` is the payload) or an event's JSON text. */
 type Framer = {
   feed(chunk: Uint8Array): readonly (SseMessage | string)[];
@@ -78,7 +81,6 @@ function createByteTranslator(
   const identity = from === to;
   const core = translatorCore(from, to, options);
   const parseData = createRepeatParser(source.deltaStrings, source.parseEventData);
-  const encoder = new TextEncoder();
   const formatData = target.eventFormatter();
   let frames: Framer | undefined;
   let alternate = false;
@@ -144,7 +146,7 @@ function createByteTranslator(
   };
   const concat = (head: Uint8Array | undefined, text: string): Uint8Array | undefined => {
     if (text === "") return head === undefined || head.length === 0 ? undefined : head;
-    const tail = encoder.encode(text);
+    const tail = utf8.encode(text);
     if (head === undefined || head.length === 0) return tail;
     const all = new Uint8Array(head.length + tail.length);
     all.set(head);

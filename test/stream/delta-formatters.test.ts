@@ -55,6 +55,20 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
     );
   }
 
+  test("responses: deltas of items taking turns write each event's own item id (it is remembered per item)", () => {
+    const delta = (item: string, text: string, sequence: number) => ({
+      type: "response.function_call_arguments.delta",
+      sequence_number: sequence,
+      item_id: item,
+      output_index: 0,
+      delta: text,
+    });
+    const events = ["fc_1", "fc_1", 'fc_"2"\n', "fc_1", "fc_\u2028", "fc_\u2028", "fc_1"].map((item, index) =>
+      delta(item, `{"a":${index}`, index),
+    );
+    expect(expectStringify("responses", events)).toBe(events.length);
+  });
+
   test("generative: a changed usage, model version, response id or role mid-stream is written as changed", () => {
     const chunk = (text: string, role: string, version: string, id: string, usage: object) => ({
       candidates: [{ content: { role, parts: [{ text }] } }],

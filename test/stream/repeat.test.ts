@@ -21,6 +21,30 @@ const chatDelta = (content: string, tail = ""): string =>
 const messagesDelta = (text: string, tail = ""): string =>
   `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":${text}${tail}}}`;
 
+const responsesDelta = (sequence: string, text: string, nonce: string, tail = ""): string =>
+  `{"type":"response.output_text.delta","sequence_number":${sequence},"item_id":"msg_1","output_index":0,"content_index":0,"delta":${text},"logprobs":[]${tail},"obfuscation":${nonce}}`;
+
+/** Spellings of a counter, valid JSON or not: the parser must agree with JSON.parse on each. */
+const counterArb = fc.oneof(
+  fc.nat().map(String),
+  fc.constantFrom(
+    "0",
+    "00",
+    "07",
+    "-1",
+    "-0",
+    "1.5",
+    "1e3",
+    "2E1",
+    "1.",
+    "9007199254740993",
+    "1234567890123456",
+    "",
+    " 1",
+    "1 ",
+  ),
+);
+
 /** Strings that stress the literal: escapes, quotes, control characters, lone surrogates, JSON look-alikes. */
 const awkwardText = fc.string({
   unit: fc.oneof(
@@ -66,6 +90,92 @@ describe("createRepeatParser: JSON.parse, reusing the previous event when only i
         ),
     );
   }
+
+  test.prop([
+    fc.array(fc.tuple(counterArb, awkwardText.chain(literalArb), awkwardText.chain(literalArb)), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+  ])(
+    "responses deltas, their counter and nonce changing too: equal to JSON.parse (or its error)",
+    (events) => {
+      const parser = createRepeatParser("responses", parse);
+      for (const [sequence, text, nonce] of events) {
+        const data = responsesDelta(sequence, text, nonce);
+        let expected: unknown;
+        try {
+          expected = JSON.parse(data);
+        } catch {
+          expect(() => parser(data)).toThrow(SyntaxError);
+          continue;
+        }
+        expect(parser(data)).toEqual(expected);
+      }
+    },
+  );
+
+  test("a counter and a nonce that change with every delta still reuse the template", () => {
+    let parsed = 0;
+    const parser = createRepeatParser("responses", (data) => {
+      parsed++;
+      return JSON.parse(data);
+    });
+    const texts = ["Hel", "lo", ' "w"', "\\n", "é", ""];
+    texts.forEach((text, index) => {
+      const data = responsesDelta(String(index + 9), JSON.stringify(text), JSON.stringify(`n${index}x`));
+      expect(parser(data)).toEqual(JSON.parse(data));
+    });
+    expect(parsed).toBe(1);
+    // Chat: OpenAI's per-chunk `obfuscation` nonce beside the content.
+    parsed = 0;
+    const chat = (content: string, nonce: string) =>
+      `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":${content}}}],"obfuscation":${nonce}}`;
+    const chatParser = createRepeatParser("chat", (data) => {
+      parsed++;
+      return JSON.parse(data);
+    });
+    for (const [content, nonce] of [
+      ['"a"', '"x1"'],
+      ['"b"', '"y22"'],
+      ['"c\\n"', '"z"'],
+    ] as const)
+      expect(chatParser(chat(content, nonce))).toEqual(JSON.parse(chat(content, nonce)));
+    expect(parsed).toBe(1);
+  });
+
+  test("a counter spelled otherwise than its digits (fraction, exponent, leading zero, sign) is parsed in full", () => {
+    for (const odd of ["5.0", "5e0", "05", "-5", "1.5", "1e400", "12345678901234567890"]) {
+      const texts = [responsesDelta("4", '"a"', '"n"'), responsesDelta(odd, '"b"', '"n"')];
+      const parser = createRepeatParser("responses", parse);
+      expect(parser(texts[0] as string)).toEqual(JSON.parse(texts[0] as string));
+      let expected: unknown;
+      try {
+        expected = JSON.parse(texts[1] as string);
+      } catch {
+        expect(() => parser(texts[1] as string)).toThrow(SyntaxError);
+        continue;
+      }
+      const got = parser(texts[1] as string);
+      expect(got).toEqual(expected);
+      expect(
+        Object.is(
+          (got as { sequence_number: number }).sequence_number,
+          (expected as { sequence_number: number }).sequence_number,
+        ),
+      ).toBe(true);
+    }
+  });
+
+  test("a counter key that occurs twice (JSON.parse: last wins) is never replaced in its place", () => {
+    expectSameAsParse("responses", [
+      responsesDelta("1", '"a"', '"n"', ',"sequence_number":1'),
+      responsesDelta("2", '"b"', '"n"', ',"sequence_number":1'),
+    ]);
+    expectSameAsParse("responses", [
+      responsesDelta("1", '"a"', '"n"', ',"sequence_numbe\\u0072":1'),
+      responsesDelta("2", '"b"', '"n"', ',"sequence_numbe\\u0072":1'),
+    ]);
+  });
 
   test("a duplicate key after the delta string is never replaced in its place (JSON.parse: last wins)", () => {
     expectSameAsParse("chat", [

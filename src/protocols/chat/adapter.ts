@@ -29,6 +29,7 @@ export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.Stre
     ["choices", 0, "delta", "content"],
     ["choices", 0, "delta", "reasoning_content"],
     ["choices", 0, "delta", "tool_calls", 0, "function", "arguments"],
+    ["obfuscation"],
   ],
   eventFormatter: chatEventFormatter,
 };

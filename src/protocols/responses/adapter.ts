@@ -40,6 +40,6 @@ export const responsesAdapter: Adapter = {
   sseEventName: (event) => (event === DONE ? undefined : event.type),
   // OpenRouter ends its responses streams with `data: [DONE]` (recorded).
   parseEventData: (data) => (data.trim() === DONE ? DONE : (JSON.parse(data) as unknown)),
-  deltaStrings: [["delta"]],
+  deltaStrings: [["delta"], ["obfuscation"], ["sequence_number"]],
   eventFormatter: responsesEventFormatter,
 };

@@ -629,7 +629,15 @@ function continued(
   } as StreamEvent);
   const work = copy(state);
   work.seq = state.seq + 1;
-  work.open = { ...open, part: { ...current, text: current.text + input.text } };
+  // Literals rather than spreads: one delta is the whole of this step, and a spread of a union costs
+  // as much as the rest of it.
+  work.open = {
+    kind: "message",
+    id: open.id,
+    shell: open.shell,
+    content: open.content,
+    part: { block: current.block, kind: current.kind, text: current.text + input.text, shell: current.shell },
+  };
   return work;
 }
 
@@ -727,10 +735,21 @@ const DELTA_KEYS: Readonly<Record<string, readonly string[]>> = {
  * after a key-by-key check of their shape; JSON.stringify writes every other event.
  */
 export function responsesEventFormatter(): (event: StreamEvent) => string {
-  return (event) => (event === DONE ? DONE : (formatDelta(event) ?? JSON.stringify(event)));
+  // The item id repeats on every delta of an item: its JSON is written once per item.
+  let itemId: string | undefined;
+  let itemJson = "";
+  const json = (key: string, value: string): string => {
+    if (key !== "item_id") return JSON.stringify(value);
+    if (value !== itemId) {
+      itemId = value;
+      itemJson = JSON.stringify(value);
+    }
+    return itemJson;
+  };
+  return (event) => (event === DONE ? DONE : (formatDelta(event, json) ?? JSON.stringify(event)));
 }
 
-function formatDelta(event: StreamEvent): string | undefined {
+function formatDelta(event: StreamEvent, json: (key: string, value: string) => string): string | undefined {
   if (typeof event !== "object") return undefined;
   const keys = DELTA_KEYS[(event as { type: string }).type];
   if (keys === undefined || !keysAre(event, keys)) return undefined;
@@ -745,7 +764,7 @@ function formatDelta(event: StreamEvent): string | undefined {
     } else if (typeof value === "number") {
       if (!Number.isFinite(value)) return undefined;
       text += `,"${key}":${value}`;
-    } else if (typeof value === "string") text += `,"${key}":${JSON.stringify(value)}`;
+    } else if (typeof value === "string") text += `,"${key}":${json(key, value)}`;
     else return undefined;
   }
   return `${text}}`;
