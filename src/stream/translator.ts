@@ -104,6 +104,10 @@ export function translatorCore(
   const parts: common.StreamPart[] = [];
   let consumed = 0;
   const found: Loss[] = [];
+  // The encoder's events of one `push` go to a reused list too, and `push` returns them in an array
+  // made at their exact size: an empty array that grows by `push` allocates a backing store of 17
+  // slots for its first element, which cost as much as the rest of a text delta's translation.
+  const emitted: unknown[] = [];
 
   /** Moves the step's losses to `losses` (telling `onLoss`); in strict mode, the error they make. */
   const report = (): TranslationError | undefined => {
@@ -226,17 +230,18 @@ export function translatorCore(
         return [input];
       }
       decoderState = decoder.step(decoderState, input, parts, found, at);
-      const out: unknown[] = [];
+      const out = emitted;
+      const start = out.length;
       if (found.length > 0) {
         const error = report();
         if (error !== undefined) {
           // What the lossy event determined is not encoded.
           strictStop(error, out, at);
-          return out;
+          return taken(out, start);
         }
       }
       encode(out, at);
-      return out;
+      return taken(out, start);
     },
     end() {
       return ended ? [] : finish(undefined, position);
@@ -247,6 +252,17 @@ export function translatorCore(
     losses,
     ended: () => ended,
   };
+}
+
+/**
+ * The events `list` gained from `start` on, in an array of their own at its exact size; `list` is
+ * emptied now and then, so that it holds at most a few hundred events already returned.
+ */
+function taken(list: unknown[], start: number): unknown[] {
+  const end = list.length;
+  const result = end === start ? [] : end === start + 1 ? [list[start]] : list.slice(start, end);
+  if (end > 256) list.length = 0;
+  return result;
 }
 
 /** Runs a protocol's stream decoder over whole events (accumulate's half). */
