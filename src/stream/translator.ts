@@ -241,6 +241,8 @@ export function translatorCore(
         const event = fused.next(input);
         if (event !== undefined) return [event];
       }
+      const decodedFrom = decoderState;
+      const encodedFrom = encoderState;
       decoderState = decoder.step(decoderState, input, parts, found, at);
       const out = emitted;
       const start = out.length;
@@ -254,7 +256,7 @@ export function translatorCore(
       }
       encode(out, at);
       const result = taken(out, start);
-      fused?.saw(input, result);
+      fused?.saw(input, result, decoderState === decodedFrom && encoderState === encodedFrom);
       return result;
     },
     end() {

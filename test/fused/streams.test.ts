@@ -54,30 +54,27 @@ function transcript(
 let taken = 0;
 let total = 0;
 
-/** Counts the events the fused path itself took (a fresh fused path over the hub's run). */
-function countTaken(pair: Pair, from: Protocol, to: Protocol, events: readonly unknown[]): void {
-  const fused = fusedStreams[pair]?.();
-  if (fused === undefined) return;
-  const hub = translatorCore(from, to, { validate: false }, false);
-  for (const event of events) {
-    total++;
-    let result: unknown[];
-    try {
-      result = hub.push(event);
-    } catch {
-      return;
-    }
-    const hit = fused.next(event);
-    if (hit !== undefined) {
-      taken++;
-      expect(JSON.stringify([hit])).toBe(JSON.stringify(result));
-    }
-    fused.saw(event, result);
-  }
+const pairs = Object.keys(fusedStreams) as Pair[];
+
+// Each fused path counted: the events it was offered and those it took.
+for (const pair of pairs) {
+  const make = fusedStreams[pair];
+  if (make === undefined) continue;
+  fusedStreams[pair] = () => {
+    const path = make();
+    return {
+      next(input) {
+        total++;
+        const hit = path.next(input);
+        if (hit !== undefined) taken++;
+        return hit;
+      },
+      saw: (input, result, unchanged) => path.saw(input, result, unchanged),
+    };
+  };
 }
 
 function agrees(from: Protocol, to: Protocol, events: readonly unknown[]): void {
-  countTaken(`${from}>${to}`, from, to, events);
   for (const options of optionSets)
     for (const ending of ["end", "cut", "unreadable"] as const)
       expect(transcript(from, to, events, options, true, ending)).toBe(
@@ -86,7 +83,43 @@ function agrees(from: Protocol, to: Protocol, events: readonly unknown[]): void 
 }
 
 const numRuns = 10_000;
-const pairs = Object.keys(fusedStreams) as Pair[];
+
+const chunk = (delta: object) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion.chunk",
+  created: 1,
+  model: "m",
+  choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
+});
+
+/** A stream cut after three text deltas, by source protocol. */
+const textRun: Partial<Record<Protocol, unknown[]>> = {
+  chat: [
+    chunk({ role: "assistant", content: "" }),
+    chunk({ content: "a" }),
+    chunk({ content: "b" }),
+    chunk({ content: "c" }),
+  ],
+  messages: [
+    {
+      type: "message_start",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "x",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
+    },
+    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } },
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "b" } },
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "c" } },
+  ],
+};
 
 describe.each(pairs)("the fused stream path %s agrees with the hub", (pair) => {
   const [from, to] = pair.split(">") as [Protocol, Protocol];
@@ -113,32 +146,19 @@ describe.each(pairs)("the fused stream path %s agrees with the hub", (pair) => {
       ),
       { numRuns },
     );
-    expect(taken - before).toBeGreaterThan((total - totalBefore) / 50);
+    // Arbitrary chunks rarely repeat a shape; the path must still take a good number of events.
+    expect(taken - before).toBeGreaterThan(numRuns / 10);
+    expect(total - totalBefore).toBeGreaterThan(taken - before);
   });
 
   test("a cut in the middle of a run of text deltas ends as the hub ends it", () => {
-    const events = [
-      {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "x",
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage: { input_tokens: 1, output_tokens: 1 },
-        },
-      },
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "a" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "b" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "c" } },
-    ];
     const before = taken;
-    agrees(from, to, events);
-    // "a" goes through the hub (the role chunk went out at message_start), and "b", "c" are taken here.
-    if (pair === "messages>chat") expect(taken - before).toBe(2);
+    agrees(from, to, textRun[from] ?? []);
+    // The hub translates the first deltas (the block opens; for messages the role chunk went out at
+    // message_start, so its second delta is the first the path may take), the path the rest: once
+    // per option set and ending — but for messages in strict mode, which ends at message_start (its
+    // stream carries no creation time for chat: a synthesized loss).
+    const perEnding = from === "messages" ? 2 * (optionSets.length - 1) : optionSets.length;
+    expect(taken - before).toBe(perEnding * 3);
   });
 });
