@@ -12,9 +12,11 @@ import type { ResolvedOptions } from "../common/options";
 import { chatToGenerativeRequest } from "./chat-generative";
 import { chatToMessagesRequest } from "./chat-messages";
 import { chatToMessagesResponse } from "./chat-messages-response";
+import { chatToMessagesStream } from "./chat-messages-stream";
 import { generativeToChatRequest } from "./generative-chat";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
+import { messagesToChatStream } from "./messages-chat-stream";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -68,3 +70,22 @@ export const fusedRequestsBySource = bySource(fusedRequests);
 
 /** `fusedResponses` by source, then target. */
 export const fusedResponsesBySource = bySource(fusedResponses);
+
+/**
+ * A fused stream path of one stream, consulted by the event-level translator before the hub: `next`
+ * gets each (validated) input event and returns the one output event the hub would make for it — the
+ * hub's states unchanged by it and no loss reported — or `undefined` for the hub; `saw` gets each event
+ * the hub translated, what it made, and whether both hub reducers returned their state itself (nothing
+ * changed: reducer.ts), so that the path can decide, mid-stream, when it may take over again. It never
+ * throws.
+ */
+export type FusedStream = {
+  next(input: unknown): unknown;
+  saw(input: unknown, result: readonly unknown[], unchanged: boolean): void;
+};
+
+/** Fused stream paths by pair (a maker per stream); a pair not listed always takes the hub. */
+export const fusedStreams: Partial<Record<Pair, () => FusedStream>> = {
+  "chat>messages": chatToMessagesStream,
+  "messages>chat": messagesToChatStream,
+};

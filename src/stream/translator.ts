@@ -5,6 +5,7 @@ import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../
 import { checkProtocol } from "../common/protocol-id";
 import type { StreamReducer } from "../common/reducer";
 import { eventPointer } from "../common/stream-end";
+import { fusedStreams } from "../fused";
 import type { EventOf } from "../protocols";
 import { adapters, protocols } from "../protocols";
 import { validator } from "../validate";
@@ -79,11 +80,15 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
   };
 }
 
-/** The translator itself, with the byte level's `fail`; protocol ids checked by the caller. */
+/**
+ * The translator itself, with the byte level's `fail`; protocol ids checked by the caller. `fusedPath`
+ * false: the hub alone, the specification a fused path is tested against.
+ */
 export function translatorCore(
   from: common.Protocol,
   to: common.Protocol,
   options: TranslateOptions | undefined,
+  fusedPath = true,
 ): TranslatorCore {
   const resolved = resolveOptions(options);
   const source = adapters[from];
@@ -104,6 +109,13 @@ export function translatorCore(
   const parts: common.StreamPart[] = [];
   let consumed = 0;
   const found: Loss[] = [];
+  // The encoder's events of one `push` go to a reused list too, and `push` returns them in an array
+  // made at their exact size: an empty array that grows by `push` allocates a backing store of 17
+  // slots for its first element, which cost as much as the rest of a text delta's translation.
+  const emitted: unknown[] = [];
+  // The pair's fused path, if it has one: it takes the events it can translate as the hub would
+  // (src/fused/index.ts), and watches what the hub makes of the others.
+  const fused = identity || !fusedPath ? undefined : fusedStreams[`${from}>${to}`]?.();
 
   /** Moves the step's losses to `losses` (telling `onLoss`); in strict mode, the error they make. */
   const report = (): TranslationError | undefined => {
@@ -225,18 +237,27 @@ export function translatorCore(
         watch(input, at);
         return [input];
       }
+      if (fused !== undefined) {
+        const event = fused.next(input);
+        if (event !== undefined) return [event];
+      }
+      const decodedFrom = decoderState;
+      const encodedFrom = encoderState;
       decoderState = decoder.step(decoderState, input, parts, found, at);
-      const out: unknown[] = [];
+      const out = emitted;
+      const start = out.length;
       if (found.length > 0) {
         const error = report();
         if (error !== undefined) {
           // What the lossy event determined is not encoded.
           strictStop(error, out, at);
-          return out;
+          return taken(out, start);
         }
       }
       encode(out, at);
-      return out;
+      const result = taken(out, start);
+      fused?.saw(input, result, decoderState === decodedFrom && encoderState === encodedFrom);
+      return result;
     },
     end() {
       return ended ? [] : finish(undefined, position);
@@ -247,6 +268,17 @@ export function translatorCore(
     losses,
     ended: () => ended,
   };
+}
+
+/**
+ * The events `list` gained from `start` on, in an array of their own at its exact size; `list` is
+ * emptied now and then, so that it holds at most a few hundred events already returned.
+ */
+function taken(list: unknown[], start: number): unknown[] {
+  const end = list.length;
+  const result = end === start ? [] : end === start + 1 ? [list[start]] : list.slice(start, end);
+  if (end > 256) list.length = 0;
+  return result;
 }
 
 /** Runs a protocol's stream decoder over whole events (accumulate's half). */

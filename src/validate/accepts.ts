@@ -303,9 +303,28 @@ function inline(schema: z.ZodType, name: string, unit: Unit, counts: Map<z.ZodTy
   };
   const open = openUnions.get(schema);
   if (open !== undefined) {
+    const tag = local();
+    const cases = openCases(open.known, open.names);
+    if (cases !== undefined) {
+      // One switch on the tag: a known name is checked by its option (or refused where the known
+      // union has none for it, as its own switch would); any other name is accepted.
+      const lines = [
+        `if (typeof ${name} !== "object" || ${name} === null || Array.isArray(${name})) return false;`,
+        `const ${tag} = ${name}.type;`,
+        `if (typeof ${tag} !== "string") return false;`,
+        `switch (${tag}) {`,
+      ];
+      for (const [value, option] of cases)
+        lines.push(
+          option === undefined
+            ? `case ${JSON.stringify(value)}: return false;`
+            : `case ${JSON.stringify(value)}: if (!${hoisted(option, unit, counts)}(${name})) return false; break;`,
+        );
+      lines.push("}");
+      return lines.join("\n");
+    }
     unit.constants.push(open.names);
     const names = `c${unit.constants.length - 1}`;
-    const tag = local();
     return [
       `if (typeof ${name} !== "object" || ${name} === null || Array.isArray(${name})) return false;`,
       `const ${tag} = ${name}.type;`,
@@ -468,6 +487,23 @@ function tagCases(def: Def): [string, z.ZodType][] | undefined {
     cases.push([value, option]);
   }
   return cases;
+}
+
+/**
+ * An open union's known names with the option of `known` (a union tagged by `type`) that checks each,
+ * `undefined` for a name no option is tagged with; `undefined` when `known` is not such a union.
+ */
+function openCases(
+  known: z.ZodType,
+  names: ReadonlySet<string>,
+): [string, z.ZodType | undefined][] | undefined {
+  if (openUnions.has(known) || refinements.has(known)) return undefined;
+  const def = defOf(known);
+  if (def.type !== "union" || def.discriminator !== "type" || (def.checks?.length ?? 0) > 0) return undefined;
+  const tagged = tagCases(def);
+  if (tagged === undefined) return undefined;
+  const options = new Map(tagged);
+  return [...names].map((value): [string, z.ZodType | undefined] => [value, options.get(value)]);
 }
 
 /** A node that accepts every value (no statements to emit). */

@@ -37,7 +37,8 @@ type Open =
     };
 
 /** An open block under its messages index, kept as an object key would be (`String(index)`). */
-type OpenEntry = { readonly key: string; readonly open: Open };
+/** `at`: the `index` the key was made from, which a later event's `index` matches without a string. */
+type OpenEntry = { readonly key: string; readonly at: unknown; readonly open: Open };
 
 export type MessagesDecodeState = {
   readonly next: number;
@@ -78,8 +79,13 @@ function others(value: object, known: readonly string[]): Record<string, unknown
 }
 
 function openAt(state: MessagesDecodeState, at: number): Open | undefined {
-  const key = String(at);
   const entries = state.open;
+  // The same number is the same key (keys are unique): found without making the key string.
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index] as OpenEntry;
+    if (typeof at === "number" && entry.at === at) return entry.open;
+  }
+  const key = String(at);
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index] as OpenEntry;
     if (entry.key === key) return entry.open;
@@ -92,7 +98,7 @@ function setOpen(work: Work, at: number, open: Open | undefined): void {
   const key = String(at);
   const entries: OpenEntry[] = [];
   for (const entry of work.open) if (entry.key !== key) entries.push(entry);
-  if (open !== undefined) entries.push({ key, open });
+  if (open !== undefined) entries.push({ key, at, open });
   work.open = entries;
 }
 

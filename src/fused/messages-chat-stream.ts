@@ -1,0 +1,135 @@
+/**
+ * A fused messages → chat stream path for the most frequent events: a `text_delta` or `input_json_delta`
+ * continuing the block whose previous delta of the same kind the hub has just translated. It knows two
+ * wires, so it lives outside both protocol folders; the hub (the messages decoder, the chat encoder)
+ * stays the specification and translates every other event, mid-stream, with its state untouched by
+ * the events this path took.
+ *
+ * Why skipping the hub is exact. The messages decoder turns a non-empty `text_delta` at an open text
+ * block into one `text-delta` part, and a non-empty `input_json_delta` at an open tool block into one
+ * `tool-call-delta` part; neither changes its state (the first argument piece marks the block as having
+ * arguments, once). Once started and not closed, the chat encoder turns a `text-delta` into one chunk
+ * `{…envelope, choices: [{index: 0, delta: {content}, finish_reason: null}]}`, and a `tool-call-delta`
+ * of a call it has numbered into one chunk whose delta is `{tool_calls: [{index, function: {arguments}}]}`
+ * (`index`: that number); neither changes its state, and the envelope is fixed when it starts. No loss
+ * is reported on either side. Before it has started the encoder sends its role chunk too, and once
+ * closed it sends nothing: so when the hub has just translated such a delta at index `i` into exactly
+ * one chunk of that shape, the next delta of the same kind at the same `i` becomes the same chunk with
+ * its own text, both states still unchanged. Anything else — another event, index or delta type, an
+ * empty or non-string text, a hub result of another shape — clears the memo and goes to the hub.
+ * test/fused/streams.test.ts checks it against the hub.
+ */
+import type { FusedStream } from "./index";
+
+type Chunk = Record<string, unknown> & { choices?: unknown };
+type Kind = "text_delta" | "input_json_delta";
+
+/** A non-empty text or argument delta: its kind, block index and text; `undefined` for any other event. */
+function pieceOf(input: unknown): { kind: Kind; index: number; text: string } | undefined {
+  if (typeof input !== "object" || input === null) return undefined;
+  const event = input as { type?: unknown; index?: unknown; delta?: unknown };
+  if (event.type !== "content_block_delta" || typeof event.index !== "number") return undefined;
+  const delta = event.delta as { type?: unknown; text?: unknown; partial_json?: unknown } | null | undefined;
+  if (typeof delta !== "object" || delta === null) return undefined;
+  const kind = delta.type;
+  const text =
+    kind === "text_delta" ? delta.text : kind === "input_json_delta" ? delta.partial_json : undefined;
+  return typeof text === "string" && text !== ""
+    ? { kind: kind as Kind, index: event.index, text }
+    : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function keysExactly(value: object, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  return own.length === keys.length && own.every((key, at) => key === keys[at]);
+}
+
+const CHOICE_KEYS = ["index", "delta", "finish_reason"];
+const CONTENT_KEYS = ["content"];
+const CALLS_KEYS = ["tool_calls"];
+const CALL_KEYS = ["index", "function"];
+const ARGUMENTS_KEYS = ["arguments"];
+const PLAIN_KEYS = ["id", "object", "created", "model", "choices"];
+
+/**
+ * The delta of `value` when it is the chat encoder's chunk of choice 0 for a piece of `kind` with `text`,
+ * in its key order: for arguments, the call's number; for text, -1; `undefined` for any other value.
+ */
+function chunkOrdinal(value: unknown, kind: Kind, text: string): number | undefined {
+  if (!isRecord(value)) return undefined;
+  const choices = value.choices;
+  if (!Array.isArray(choices) || choices.length !== 1) return undefined;
+  const choice: unknown = choices[0];
+  if (!isRecord(choice) || !keysExactly(choice, CHOICE_KEYS)) return undefined;
+  if (choice.index !== 0 || choice.finish_reason !== null) return undefined;
+  const delta = choice.delta;
+  if (!isRecord(delta)) return undefined;
+  if (kind === "text_delta")
+    return keysExactly(delta, CONTENT_KEYS) && delta.content === text ? -1 : undefined;
+  const calls = delta.tool_calls;
+  if (!keysExactly(delta, CALLS_KEYS) || !Array.isArray(calls) || calls.length !== 1) return undefined;
+  const call: unknown = calls[0];
+  if (!isRecord(call) || !keysExactly(call, CALL_KEYS) || typeof call.index !== "number") return undefined;
+  const fn = call.function;
+  if (!isRecord(fn) || !keysExactly(fn, ARGUMENTS_KEYS) || fn.arguments !== text) return undefined;
+  return call.index;
+}
+
+/** The fused path of one stream (it remembers the hub's last delta chunk). */
+export function messagesToChatStream(): FusedStream {
+  /** The hub's chunk for the last event, when that was a text or argument delta. */
+  let template: Chunk | undefined;
+  let kind: Kind = "text_delta";
+  /** The messages block index that delta continued. */
+  let block = 0;
+  /** The call's number in chat (arguments). */
+  let ordinal = 0;
+  /** `template` is exactly the envelope `{id, object, created, model, choices}` (no kept chat fields). */
+  let plain = false;
+  return {
+    next(input) {
+      // Cleared until this event is taken here, or the hub has translated it (`saw`): an event the
+      // hub failed on leaves no memo behind.
+      const known = template;
+      template = undefined;
+      if (known === undefined) return undefined;
+      const event = input as { type?: unknown; index?: unknown; delta?: unknown } | null;
+      if (typeof event !== "object" || event === null) return undefined;
+      if (event.type !== "content_block_delta" || event.index !== block) return undefined;
+      const delta = event.delta as { type?: unknown; text?: unknown; partial_json?: unknown } | null;
+      if (typeof delta !== "object" || delta === null || delta.type !== kind) return undefined;
+      const text = kind === "text_delta" ? delta.text : delta.partial_json;
+      if (typeof text !== "string" || text === "") return undefined;
+      template = known;
+      const choices = [
+        {
+          index: 0,
+          delta:
+            kind === "text_delta"
+              ? { content: text }
+              : { tool_calls: [{ index: ordinal, function: { arguments: text } }] },
+          finish_reason: null,
+        },
+      ];
+      if (plain)
+        return { id: known.id, object: known.object, created: known.created, model: known.model, choices };
+      return { ...known, choices };
+    },
+    saw(input, result) {
+      if (result.length !== 1) return;
+      const piece = pieceOf(input);
+      if (piece === undefined) return;
+      const chunk = result[0];
+      const number = chunkOrdinal(chunk, piece.kind, piece.text);
+      if (number === undefined) return;
+      template = chunk as Chunk;
+      kind = piece.kind;
+      block = piece.index;
+      ordinal = number;
+      plain = keysExactly(template, PLAIN_KEYS);
+    },
+  };
+}
