@@ -3,10 +3,29 @@ import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
 import { checkProtocol } from "./common/protocol-id";
-import { fusedRequests, fusedResponses } from "./fused";
+import { fusedRequests, fusedResponses, type Pair } from "./fused";
 import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols";
 import { adapters, protocols } from "./protocols";
 import { guarded, validated } from "./validate";
+
+/**
+ * A table of fused paths by pair as one by source and target, built once: looked up with the two ids a
+ * caller passes, no key string is built per call (a built `"from>to"` costs about a JSON round trip
+ * of a short request to look up, the string being new each time).
+ */
+function byPair<T>(table: Partial<Record<Pair, T>>): Partial<Record<Protocol, Partial<Record<Protocol, T>>>> {
+  const out: Partial<Record<Protocol, Partial<Record<Protocol, T>>>> = {};
+  for (const pair of Object.keys(table) as Pair[]) {
+    const [from, to] = pair.split(">") as [Protocol, Protocol];
+    const targets = out[from] ?? {};
+    targets[to] = table[pair];
+    out[from] = targets;
+  }
+  return out;
+}
+
+const requestPaths = byPair(fusedRequests);
+const responsePaths = byPair(fusedResponses);
 
 /** Tells `onLoss` of each loss, then, in strict mode, fails with them. */
 function finish<T>(value: T, losses: Loss[], options: ResolvedOptions): { value: T; losses: Loss[] } {
@@ -34,7 +53,7 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
   const input = validated(adapters[from], "request", from, body, resolved);
   // A fused path (src/fused) for the shapes it handles; undefined sends the rest through the hub,
   // which it matches value for value and loss for loss.
-  const path = fusedRequests[`${from}>${to}`];
+  const path = requestPaths[from]?.[to];
   if (path !== undefined) {
     const fused = path(input, resolved);
     if (fused !== undefined) {
@@ -83,7 +102,7 @@ export function translateResponse<From extends Protocol, To extends Protocol>(
   const resolved = resolveOptions(options);
   const source = adapters[from];
   const input = validated(source, "response", from, body, resolved);
-  const path = fusedResponses[`${from}>${to}`];
+  const path = responsePaths[from]?.[to];
   if (path !== undefined) {
     const fused = path(input, resolved);
     if (fused !== undefined) return finish(fused.value as ResponseOf<To>, fused.losses, resolved);

@@ -153,8 +153,8 @@ export function decodeItems(
   const names = new Map<string, string>();
   const flush = (): void => {
     if (turn === undefined) return;
-    const { texts: _texts, results: _results, ...message } = turn;
-    messages.push(message);
+    // Built field by field (an object rest is a runtime copy), in the shape every decoder gives a message.
+    messages.push({ role: turn.role, parts: turn.parts, source: turn.source });
     turn = undefined;
   };
   const open = (role: "user" | "assistant", source: string): Turn => {
