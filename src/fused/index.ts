@@ -10,6 +10,7 @@ import type { Loss } from "../common/loss";
 import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import { chatToMessagesRequest } from "./chat-messages";
+import { responsesToChatRequest } from "./responses-chat";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -29,6 +30,7 @@ export type Pair = `${Protocol}>${Protocol}`;
 /** Fused request paths by pair; a pair not listed always takes the hub. */
 export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>messages": chatToMessagesRequest,
+  "responses>chat": responsesToChatRequest,
 };
 
 /** Fused response paths by pair; a pair not listed always takes the hub. */
