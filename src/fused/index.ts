@@ -11,6 +11,7 @@ import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import { chatToMessagesRequest } from "./chat-messages";
 import { responsesToChatRequest } from "./responses-chat";
+import { responsesToMessagesRequest } from "./responses-messages";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -31,6 +32,7 @@ export type Pair = `${Protocol}>${Protocol}`;
 export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>messages": chatToMessagesRequest,
   "responses>chat": responsesToChatRequest,
+  "responses>messages": responsesToMessagesRequest,
 };
 
 /** Fused response paths by pair; a pair not listed always takes the hub. */

@@ -185,40 +185,82 @@ const tool = fc
   )
   .map((fields) => ({ type: "function", ...fields }));
 
-/** The plain shape the fused paths from responses take, with values at and past its edges. */
-export const plainResponsesRequest: fc.Arbitrary<Record<string, unknown>> = fc
-  .record(
-    {
-      model: fc.constantFrom("gpt-5-mini", "m"),
-      instructions: text,
-      input: fc.oneof({ weight: 1, arbitrary: text }, { weight: 4, arbitrary: items }),
-      temperature: number,
-      top_p: number,
-      max_output_tokens: fc.oneof(
-        { weight: 8, arbitrary: fc.constantFrom(16, 256, 4096) },
-        { weight: 1, arbitrary: fc.constantFrom(1, 8) },
-      ),
-      stream: fc.boolean(),
-      tools: fc.array(tool, { maxLength: 3 }),
-      tool_choice: fc.oneof(
-        fc.constantFrom("auto", "none", "required"),
-        toolName.map((name) => ({ type: "function", name })),
-      ),
-      parallel_tool_calls: fc.boolean(),
-      extra: rare<Record<string, unknown>>(
-        fc.constant({}),
-        fc.constant({ store: false }),
-        fc.constant({ user: "u" }),
-        fc.constant({ temperature: null }),
-        fc.constant({ instructions: null }),
-        fc.constant({ reasoning: { effort: "low" } }),
-        fc.constant({ text: { format: { type: "text" } } }),
-        fc.constant({ unknown_field: true }),
-        fc.constant({ tool_choice: { type: "allowed_tools", mode: "auto", tools: [] } }),
-        fc.constant({ tools: [{ type: "web_search" }] }),
-        fc.constant({ previous_response_id: "resp_1" }),
-      ),
-    },
-    { requiredKeys: ["model", "input", "extra"] },
-  )
-  .map(({ extra, ...body }) => ({ ...body, ...extra }));
+/** An alternating conversation from a user turn (the shape a messages target takes), rarely broken. */
+const conversation = fc
+  .array(fc.tuple(userContent, assistantContent), { minLength: 1, maxLength: 4 })
+  .chain((pairs) =>
+    fc
+      .record({
+        cut: fc.boolean(),
+        broken: rare(
+          fc.constant("none"),
+          fc.constant("flip"),
+          fc.constant("call"),
+          fc.constant("assistant-first"),
+        ),
+      })
+      .map(({ cut, broken }) => {
+        const list: Record<string, unknown>[] = pairs.flatMap(([user, assistant]) => [
+          { role: "user", content: user },
+          { role: "assistant", content: assistant },
+        ]);
+        if (cut) list.pop();
+        if (broken === "flip") (list[list.length - 1] as Record<string, unknown>).role = "user";
+        if (broken === "call") list.push({ type: "function_call", call_id: "c", name: "f", arguments: "{}" });
+        if (broken === "assistant-first") list.shift();
+        return list;
+      }),
+  );
+
+/**
+ * The plain shape the fused paths from responses take, with values at and past its edges: `calls`
+ * says whether the input mixes in function calls and the body carries tools (chat takes them), or is
+ * mostly a conversation of text without tools (what messages takes).
+ */
+export function plainResponsesRequest(calls: boolean): fc.Arbitrary<Record<string, unknown>> {
+  const toolFields = calls
+    ? {
+        tools: fc.array(tool, { maxLength: 3 }),
+        tool_choice: fc.oneof(
+          fc.constantFrom("auto", "none", "required"),
+          toolName.map((name) => ({ type: "function", name })),
+        ),
+        parallel_tool_calls: fc.boolean(),
+      }
+    : {};
+  return fc
+    .record(
+      {
+        model: fc.constantFrom("gpt-5-mini", "m"),
+        instructions: text,
+        input: calls
+          ? fc.oneof({ weight: 1, arbitrary: text }, { weight: 4, arbitrary: items })
+          : fc.oneof({ weight: 1, arbitrary: text }, { weight: 4, arbitrary: conversation }),
+        temperature: number,
+        top_p: number,
+        max_output_tokens: fc.oneof(
+          { weight: 8, arbitrary: fc.constantFrom(16, 256, 4096) },
+          { weight: 1, arbitrary: fc.constantFrom(1, 8) },
+        ),
+        stream: fc.boolean(),
+        ...toolFields,
+        extra: rare<Record<string, unknown>>(
+          fc.constant({}),
+          fc.constant({ store: false }),
+          fc.constant({ user: "u" }),
+          fc.constant({ temperature: null }),
+          fc.constant({ instructions: null }),
+          fc.constant({ reasoning: { effort: "low" } }),
+          fc.constant({ text: { format: { type: "text" } } }),
+          fc.constant({ unknown_field: true }),
+          fc.constant({ tool_choice: { type: "allowed_tools", mode: "auto", tools: [] } }),
+          fc.constant({ tools: [{ type: "web_search" }] }),
+          fc.constant({ tools: [] }),
+          fc.constant({ parallel_tool_calls: false }),
+          fc.constant({ previous_response_id: "resp_1" }),
+        ),
+      },
+      { requiredKeys: ["model", "input", "extra"] },
+    )
+    .map(({ extra, ...body }) => ({ ...body, ...extra }));
+}
