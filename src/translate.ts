@@ -63,11 +63,9 @@ export function hubRequest<From extends Protocol, To extends Protocol>(
     }
     const decoded = source.decodeRequest(input, resolved);
     const encoded = adapters[to].encodeRequest(decoded.value, resolved);
-    const { value, losses } = finish(
-      encoded.value as RequestOf<To>,
-      [...decoded.losses, ...encoded.losses],
-      resolved,
-    );
+    // Both lists are the converters' own: the common case (no decode loss) copies nothing.
+    const all = decoded.losses.length === 0 ? encoded.losses : decoded.losses.concat(encoded.losses);
+    const { value, losses } = finish(encoded.value as RequestOf<To>, all, resolved);
     return { value, losses, model: decoded.value.model, stream: decoded.value.stream };
   });
 }

@@ -17,6 +17,8 @@ import { generativeToChatRequest } from "./generative-chat";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
+import { responsesToChatRequest } from "./responses-chat";
+import { responsesToMessagesRequest } from "./responses-messages";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -39,6 +41,8 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>generative": chatToGenerativeRequest,
   "generative>chat": generativeToChatRequest,
   "messages>chat": messagesToChatRequest,
+  "responses>chat": responsesToChatRequest,
+  "responses>messages": responsesToMessagesRequest,
 };
 
 /** Fused response paths by pair; a pair not listed always takes the hub. */

@@ -161,6 +161,11 @@ function decodeContents(
   return messages;
 }
 
+/** A setting generative has no field for, dropped. */
+function settingDropped(source: string, label: string, losses: Loss[]): void {
+  losses.push(loss(source, "dropped", `The ${label} setting has no generative equivalent and was dropped.`));
+}
+
 /**
  * common request → generative request body (the model id goes in the URL: `translateRequest().model`).
  * Throws a 400 `TranslationError` when a tool call has no result (or a result no call), naming the id.
@@ -218,15 +223,10 @@ export function encodeGenerativeRequest(
       );
     }
   }
-  for (const [label, value] of [
-    ["user", request.user],
-    ["parallel tool calls", request.parallelToolCalls],
-  ] as const) {
-    if (value !== undefined)
-      losses.push(
-        loss(value.source, "dropped", `The ${label} setting has no generative equivalent and was dropped.`),
-      );
-  }
+  // Two settings generative has no field for (no per-call list: this runs on every request).
+  if (request.user !== undefined) settingDropped(request.user.source, "user", losses);
+  if (request.parallelToolCalls !== undefined)
+    settingDropped(request.parallelToolCalls.source, "parallel tool calls", losses);
   const tools = encodeGenerativeTools(request.tools, losses);
   const toolConfig = encodeGenerativeToolChoice(request.toolChoice);
   const generationConfig = encodeGenerationConfig(request, losses);

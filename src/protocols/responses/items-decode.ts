@@ -150,11 +150,12 @@ export function decodeItems(
   const messages: common.Message[] = [];
   let turn: Turn | undefined;
   let seenTurn = false;
-  const names = new Map<string, string>();
+  // Call names by call id, for the outputs; made at the first call (most requests have none).
+  let names: Map<string, string> | undefined;
   const flush = (): void => {
     if (turn === undefined) return;
-    const { texts: _texts, results: _results, ...message } = turn;
-    messages.push(message);
+    // Built field by field (an object rest is a runtime copy), in the shape every decoder gives a message.
+    messages.push({ role: turn.role, parts: turn.parts, source: turn.source });
     turn = undefined;
   };
   const open = (role: "user" | "assistant", source: string): Turn => {
@@ -193,6 +194,7 @@ export function decodeItems(
       case "function_call":
       case "custom_tool_call": {
         const call = decodeCall(item as FunctionCall, source, losses);
+        names ??= new Map();
         names.set(call.id as string, call.name);
         assistant(source).parts.push(call);
         continue;
@@ -212,7 +214,7 @@ export function decodeItems(
           content: resultContent(output.output, source, losses),
           source,
         };
-        const name = names.get(output.call_id);
+        const name = names?.get(output.call_id);
         if (name !== undefined) result.name = name;
         current.parts.push(result);
         continue;

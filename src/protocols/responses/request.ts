@@ -166,7 +166,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
 /** Reports each present field the decoder does not map, with its own reason. */
 function reportUnmapped(body: Request, losses: Loss[]): void {
   for (const key in body) {
-    if (!Object.hasOwn(body, key) || isKnown(MAPPED, key)) continue;
+    if (isKnown(MAPPED, key) || !Object.hasOwn(body, key)) continue;
     const value = (body as Record<string, unknown>)[key];
     if (isBlank(value)) continue;
     losses.push(loss(at("", key), "dropped", `\`${key}\` has no common equivalent and was dropped.`));
@@ -245,7 +245,7 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
       source: "/input",
     });
   const request: common.Draft<common.Request> = {
-    model: responsesRequestInfo(body, options).model,
+    model: body.model ?? options.model ?? "",
     stream: body.stream === true,
     system,
     messages,
