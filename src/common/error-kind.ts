@@ -45,12 +45,78 @@ export function errorKindOfStatus(status: number): ErrorKind | undefined {
  */
 export function plainErrorText(body: string): string {
   const head = body.length > 65_536 ? body.slice(0, 65_536) : body;
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(head)?.[1];
-  const text = (title ?? head.replace(/<(script|style)[^>]*>[^<]*<\/(script|style)>/gi, " "))
-    .replace(/<[^>]*>/g, " ")
+  const title = pageTitle(head);
+  const text = stripTags(title ?? dropScripts(head))
     .replace(/\s+/g, " ")
     .trim();
   return text.length > MAX_MESSAGE ? text.slice(0, MAX_MESSAGE) : text;
+}
+
+// The three scans below do what `/<title[^>]*>([^<]*)<\/title>/i`, `/<(script|style)[^>]*>[^<]*<\/(script|style)>/gi`
+// and `/<[^>]*>/g` do, in one pass each: those patterns backtrack over every `<` without a `>` after it
+// (quadratic: a 64 KB body of `<` took 2.4 s). test/common/error-text.test.ts holds them equal.
+
+const TITLE_OPEN = /<title/gi;
+const TITLE_CLOSE = /<\/title>/iy;
+const BLOCK_OPEN = /<(?:script|style)/gi;
+const BLOCK_CLOSE = /<\/(?:script|style)>/iy;
+
+/**
+ * The first element opened by `open` whose text (up to the next `<`) is followed by `close`: the start of
+ * the opening tag, the text's bounds and the end of the closing tag, or `undefined`. A failed candidate's
+ * `>` and next `<` are those of every candidate before that `<`, so the search goes on from there.
+ */
+function element(
+  text: string,
+  from: number,
+  open: RegExp,
+  close: RegExp,
+): { start: number; inner: number; innerEnd: number; end: number } | undefined {
+  open.lastIndex = from;
+  for (;;) {
+    const found = open.exec(text);
+    if (found === null) return undefined;
+    const gt = text.indexOf(">", found.index + found[0].length);
+    if (gt < 0) return undefined;
+    const lt = text.indexOf("<", gt + 1);
+    if (lt < 0) return undefined;
+    close.lastIndex = lt;
+    const closing = close.exec(text);
+    if (closing !== null)
+      return { start: found.index, inner: gt + 1, innerEnd: lt, end: lt + closing[0].length };
+    open.lastIndex = lt;
+  }
+}
+
+/** The text of the page's first `<title>…</title>`, if it has one. */
+function pageTitle(head: string): string | undefined {
+  const found = element(head, 0, TITLE_OPEN, TITLE_CLOSE);
+  return found === undefined ? undefined : head.slice(found.inner, found.innerEnd);
+}
+
+/** `head` with each script or style element (text without tags inside) replaced by a space. */
+function dropScripts(head: string): string {
+  let out = "";
+  let from = 0;
+  for (;;) {
+    const found = element(head, from, BLOCK_OPEN, BLOCK_CLOSE);
+    if (found === undefined) return out + head.slice(from);
+    out += `${head.slice(from, found.start)} `;
+    from = found.end;
+  }
+}
+
+/** `text` with each tag (`<`, anything but `>`, `>`) replaced by a space. */
+function stripTags(text: string): string {
+  let out = "";
+  let from = 0;
+  for (;;) {
+    const lt = text.indexOf("<", from);
+    const gt = lt < 0 ? -1 : text.indexOf(">", lt + 1);
+    if (gt < 0) return out + text.slice(from);
+    out += `${text.slice(from, lt)} `;
+    from = gt + 1;
+  }
 }
 
 /** `info` with its pointers moved under `base` (a mid-stream error: the event's pointer). */
