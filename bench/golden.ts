@@ -1,7 +1,8 @@
 /**
  * Golden outputs, for performance work that must change no output: every translate function
- * (requests, responses, event streams; validated or not, strict or not) over the bench corpus and
- * seeded samples of the test arbitraries, one line per case, plus a digest of them all.
+ * (requests, responses, event streams at the event and the byte level; validated or not, strict or
+ * not) over the bench corpus and seeded samples of the test arbitraries, one line per case, plus a
+ * digest of them all.
  *
  *   node --import tsx bench/golden.ts /tmp/before.txt   # on the commit before the change
  *   node --import tsx bench/golden.ts /tmp/after.txt    # after it
@@ -75,6 +76,51 @@ for (const from of ps) {
     }
   }
 }
+// The byte level (translateEventStream): every corpus stream's SSE bytes to every protocol, in 4 KiB
+// and 61-byte chunks (cuts fall anywhere), whole and cut off at 60%, with the losses onLoss heard.
+const encoder = new TextEncoder();
+const chunked = (bytes: Uint8Array, size: number) => {
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) controller.close();
+      else controller.enqueue(bytes.subarray(at, (at += size)));
+    },
+  });
+};
+for (const from of ps) {
+  const bodies = streamSets(from).flatMap((s) => s.bodies);
+  for (const to of ps) {
+    for (const [i, body] of bodies.entries()) {
+      const whole = encoder.encode(body.text);
+      for (const validate of [true, false]) {
+        for (const size of [4096, 61]) {
+          for (const cut of [false, true]) {
+            const bytes = cut ? whole.subarray(0, Math.floor(whole.length * 0.6)) : whole;
+            const losses: unknown[] = [];
+            let out: string;
+            try {
+              const stream = ours.translateEventStream(from, to, chunked(bytes, size), {
+                validate,
+                model: "m-1",
+                idPrefix: "x",
+                created: 5,
+                onLoss: (entry) => losses.push(entry),
+              });
+              out = await new Response(stream).text();
+            } catch (e) {
+              out = `THROW ${(e as Error).message}`;
+            }
+            lines.push(
+              `bytes ${from}>${to} v${validate} c${size} ${cut ? "cut" : "whole"} ${i}\t${JSON.stringify({ out, losses })}`,
+            );
+          }
+        }
+      }
+    }
+  }
+}
+
 const text = lines.join("\n");
 const out = process.argv[2];
 if (out !== undefined) writeFileSync(out, text);
