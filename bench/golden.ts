@@ -83,8 +83,12 @@ const chunked = (bytes: Uint8Array, size: number) => {
   let at = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (at >= bytes.length) controller.close();
-      else controller.enqueue(bytes.subarray(at, (at += size)));
+      if (at >= bytes.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.subarray(at, at + size));
+      at += size;
     },
   });
 };
