@@ -13,6 +13,7 @@ import { chatToGenerativeRequest } from "./chat-generative";
 import { chatToMessagesRequest } from "./chat-messages";
 import { chatToMessagesResponse } from "./chat-messages-response";
 import { chatToMessagesStream } from "./chat-messages-stream";
+import { chatToResponsesRequest } from "./chat-responses";
 import { generativeToChatRequest } from "./generative-chat";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
@@ -39,6 +40,7 @@ export type Pair = `${Protocol}>${Protocol}`;
 export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>messages": chatToMessagesRequest,
   "chat>generative": chatToGenerativeRequest,
+  "chat>responses": chatToResponsesRequest,
   "generative>chat": generativeToChatRequest,
   "messages>chat": messagesToChatRequest,
   "responses>chat": responsesToChatRequest,
