@@ -14,6 +14,7 @@ import { chatToMessagesRequest } from "./chat-messages";
 import { chatToMessagesResponse } from "./chat-messages-response";
 import { chatToMessagesStream } from "./chat-messages-stream";
 import { generativeToChatRequest } from "./generative-chat";
+import { generativeToMessagesRequest } from "./generative-messages";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
@@ -40,6 +41,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>messages": chatToMessagesRequest,
   "chat>generative": chatToGenerativeRequest,
   "generative>chat": generativeToChatRequest,
+  "generative>messages": generativeToMessagesRequest,
   "messages>chat": messagesToChatRequest,
   "responses>chat": responsesToChatRequest,
   "responses>messages": responsesToMessagesRequest,
