@@ -15,6 +15,7 @@ import { chatToMessagesResponse } from "./chat-messages-response";
 import { chatToMessagesStream } from "./chat-messages-stream";
 import { chatToResponsesRequest } from "./chat-responses";
 import { generativeToChatRequest } from "./generative-chat";
+import { generativeToMessagesRequest } from "./generative-messages";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
@@ -42,6 +43,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>generative": chatToGenerativeRequest,
   "chat>responses": chatToResponsesRequest,
   "generative>chat": generativeToChatRequest,
+  "generative>messages": generativeToMessagesRequest,
   "messages>chat": messagesToChatRequest,
   "responses>chat": responsesToChatRequest,
   "responses>messages": responsesToMessagesRequest,
