@@ -17,13 +17,13 @@ import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
 import type { Fused } from "./index";
+import { isNumber } from "./number";
 
 type GenerativeRequest = RequestOf<"generative">;
 type TextPart = { text: string };
 type Content = { role: "user" | "model"; parts: TextPart[] };
 type GenerationConfig = NonNullable<GenerativeRequest["generationConfig"]>;
 
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 const optionalNumber = (value: unknown): boolean => value === undefined || isNumber(value);
 
 /** A `{type: "text", text}` part exactly, its text; else `undefined`. */

@@ -15,6 +15,7 @@ import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
 import type { Fused } from "./index";
+import { isNumber } from "./number";
 
 type MessagesRequest = RequestOf<"messages">;
 
@@ -29,8 +30,6 @@ function plainMessage(message: unknown): message is { role: string; content: str
   }
   return count === 2;
 }
-
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 /** A sampling value clamped to the messages range 0–1, with the hub's loss when it moved. */
 function clampUnit(value: number, path: string, name: string, losses: Loss[]): number {

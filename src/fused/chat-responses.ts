@@ -15,6 +15,7 @@ import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
 import type { Fused } from "./index";
+import { isNumber } from "./number";
 
 type ResponsesRequest = RequestOf<"responses">;
 type InputItem = Extract<NonNullable<ResponsesRequest["input"]>, readonly unknown[]>[number];
@@ -34,8 +35,6 @@ function plainMessage(message: unknown): message is Plain {
   }
   return count === 2;
 }
-
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 /** A sampling value clamped to its responses range, with the hub's loss when it moved. */
 function clamp(value: number, max: number, path: string, name: string, losses: Loss[]): number {

@@ -15,13 +15,12 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import { generativeFields } from "./generative-fields";
 import type { Fused } from "./index";
 
 type ChatRequest = RequestOf<"chat">;
 type ChatMessage = ChatRequest["messages"][number];
 type TextPart = { type: "text"; text: string };
-
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 /** A `{text}` part exactly, its text; else `undefined`. */
 function plainText(part: unknown): string | undefined {
@@ -58,72 +57,11 @@ export function generativeToChatRequest(
 ): Fused<ChatRequest> | undefined {
   const dialect = options.chatDialect;
   const model = options.model;
-  if (model === undefined || (dialect !== "openai" && dialect !== "compatible") || !isObject(body))
-    return undefined;
-  let contents: unknown;
-  let system: unknown;
-  let config: unknown;
-  for (const key in body) {
-    const value = body[key];
-    if (value === null || value === undefined) return undefined;
-    if (key === "contents") contents = value;
-    else if (key === "systemInstruction") system = value;
-    else if (key === "generationConfig") config = value;
-    else return undefined;
-  }
-  if (!Array.isArray(contents)) return undefined;
-
-  // generationConfig: only the sampling fields, given as numbers (stop sequences as strings).
-  let temperature: number | undefined;
-  let topP: number | undefined;
-  let topK: number | undefined;
-  let maxTokens: number | undefined;
-  let stop: string[] | undefined;
-  let candidates: number | undefined;
-  let presence: number | undefined;
-  let frequency: number | undefined;
-  let seed: number | undefined;
-  if (config !== undefined) {
-    if (!isObject(config)) return undefined;
-    for (const key in config) {
-      const value = config[key];
-      if (key === "stopSequences") {
-        if (!Array.isArray(value)) return undefined;
-        for (const sequence of value) if (typeof sequence !== "string") return undefined;
-        stop = value as string[];
-        continue;
-      }
-      if (!isNumber(value)) return undefined;
-      switch (key) {
-        case "temperature":
-          temperature = value;
-          break;
-        case "topP":
-          topP = value;
-          break;
-        case "topK":
-          topK = value;
-          break;
-        case "maxOutputTokens":
-          maxTokens = value;
-          break;
-        case "candidateCount":
-          candidates = value;
-          break;
-        case "presencePenalty":
-          presence = value;
-          break;
-        case "frequencyPenalty":
-          frequency = value;
-          break;
-        case "seed":
-          seed = value;
-          break;
-        default:
-          return undefined;
-      }
-    }
-  }
+  if (model === undefined || (dialect !== "openai" && dialect !== "compatible")) return undefined;
+  const fields = generativeFields(body);
+  if (fields === undefined) return undefined;
+  const { contents, system } = fields;
+  const { temperature, topP, topK, maxTokens, stop, candidates, presence, frequency, seed } = fields.sampling;
 
   const out: ChatMessage[] = [];
   if (system !== undefined) {

@@ -19,13 +19,12 @@ import { dataUrl } from "../common/media";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
 import type { Fused } from "./index";
+import { isNumber } from "./number";
 
 type ChatRequest = RequestOf<"chat">;
 type ChatMessage = ChatRequest["messages"][number];
 type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
-
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 /** `JSON.stringify`, or `undefined` where it would throw (a BigInt or a cycle in an unvalidated body). */
 function stringify(value: unknown): string | undefined {

@@ -7,6 +7,7 @@
  */
 import { isObject } from "../common/json";
 import type { ResolvedOptions } from "../common/options";
+import { isNumber } from "./number";
 
 /** The fields of a plain responses request, typed; what each target does with them is its path's. */
 export type ResponsesFields = {
@@ -22,8 +23,6 @@ export type ResponsesFields = {
   readonly toolChoice: unknown;
   readonly parallelToolCalls: boolean | undefined;
 };
-
-const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 /** The plain top level of `body`, or `undefined` for the hub. Never throws. */
 export function responsesFields(body: unknown, options: ResolvedOptions): ResponsesFields | undefined {

@@ -1,0 +1,88 @@
+/**
+ * The top level of a plain generative request, read once for every fused path from generative: the
+ * `contents`, the `systemInstruction` and the sampling fields of `generationConfig`, given as finite
+ * numbers (stop sequences as strings). Anything else — another field, a `null`, another config
+ * field or type — is `undefined`, and the path hands the body to the hub.
+ */
+import { isObject } from "../common/json";
+import { isNumber } from "./number";
+
+/** The sampling fields of a plain `generationConfig`, as given. */
+export type GenerativeSampling = {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxTokens?: number;
+  stop?: string[];
+  candidates?: number;
+  presence?: number;
+  frequency?: number;
+  seed?: number;
+};
+
+/** A plain generative request's parts, not yet read further. */
+export type GenerativeFields = {
+  contents: unknown[];
+  system: unknown;
+  sampling: GenerativeSampling;
+};
+
+/** `body` as a plain generative request, or `undefined` for the hub. Never throws. */
+export function generativeFields(body: unknown): GenerativeFields | undefined {
+  if (!isObject(body)) return undefined;
+  let contents: unknown;
+  let system: unknown;
+  let config: unknown;
+  for (const key in body) {
+    const value = body[key];
+    if (value === null || value === undefined) return undefined;
+    if (key === "contents") contents = value;
+    else if (key === "systemInstruction") system = value;
+    else if (key === "generationConfig") config = value;
+    else return undefined;
+  }
+  if (!Array.isArray(contents)) return undefined;
+  const sampling: GenerativeSampling = {};
+  if (config !== undefined) {
+    if (!isObject(config)) return undefined;
+    for (const key in config) {
+      const value = config[key];
+      if (key === "stopSequences") {
+        if (!Array.isArray(value)) return undefined;
+        for (const sequence of value) if (typeof sequence !== "string") return undefined;
+        sampling.stop = value as string[];
+        continue;
+      }
+      if (!isNumber(value)) return undefined;
+      switch (key) {
+        case "temperature":
+          sampling.temperature = value;
+          break;
+        case "topP":
+          sampling.topP = value;
+          break;
+        case "topK":
+          sampling.topK = value;
+          break;
+        case "maxOutputTokens":
+          sampling.maxTokens = value;
+          break;
+        case "candidateCount":
+          sampling.candidates = value;
+          break;
+        case "presencePenalty":
+          sampling.presence = value;
+          break;
+        case "frequencyPenalty":
+          sampling.frequency = value;
+          break;
+        case "seed":
+          sampling.seed = value;
+          break;
+        default:
+          return undefined;
+      }
+    }
+  }
+  return { contents, system, sampling };
+}
