@@ -18,6 +18,38 @@ const msg = (extra: object) => ({ model: "m", max_tokens: 64, messages: [user], 
 const chatReq = (extra: object) => ({ model: "m", messages: [user], ...extra });
 const gen = (extra: object) => ({ contents: [{ role: "user", parts: [{ text: "x" }] }], ...extra });
 
+// A cache hint on a block inside a tool_result, toward chat and generative: both dropped it silently
+// (found while writing the fused messages → chat path).
+const cacheInsideToolResult: Case[] = (["chat", "generative"] as const).flatMap((to) =>
+  [
+    { type: "text", text: "ok" },
+    { type: "image", source: { type: "url", url: "https://example.com/a.png" } },
+  ].map((block) => ({
+    name: `a cache hint on a ${block.type} block inside a tool_result (messages → ${to})`,
+    kind: "request" as const,
+    from: "messages" as const,
+    to,
+    body: msg({
+      tools: [{ name: "f", input_schema: { type: "object" } }],
+      messages: [
+        user,
+        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "t1",
+              content: [{ ...block, cache_control: { type: "ephemeral" } }],
+            },
+          ],
+        },
+      ],
+    }),
+    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
+  })),
+);
+
 const cases: Case[] = [
   {
     name: "a name on a chat system message",
@@ -74,114 +106,7 @@ const cases: Case[] = [
     }),
     loss: { path: "/messages/0/content/0/cache_control", kind: "dropped" },
   },
-  {
-    name: "a cache hint on a text block inside a tool_result (messages → chat), found by a fused path's author",
-    kind: "request",
-    from: "messages",
-    to: "chat",
-    body: msg({
-      tools: [{ name: "f", input_schema: { type: "object" } }],
-      messages: [
-        user,
-        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
-        {
-          role: "user",
-          content: [
-            {
-              type: "tool_result",
-              tool_use_id: "t1",
-              content: [{ type: "text", text: "ok", cache_control: { type: "ephemeral" } }],
-            },
-          ],
-        },
-      ],
-    }),
-    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
-  },
-  {
-    name: "a cache hint on a image block inside a tool_result (messages → chat), found by a fused path's author",
-    kind: "request",
-    from: "messages",
-    to: "chat",
-    body: msg({
-      tools: [{ name: "f", input_schema: { type: "object" } }],
-      messages: [
-        user,
-        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
-        {
-          role: "user",
-          content: [
-            {
-              type: "tool_result",
-              tool_use_id: "t1",
-              content: [
-                {
-                  type: "image",
-                  source: { type: "url", url: "https://example.com/a.png" },
-                  cache_control: { type: "ephemeral" },
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    }),
-    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
-  },
-  {
-    name: "a cache hint on a text block inside a tool_result (messages → generative), found by a fused path's author",
-    kind: "request",
-    from: "messages",
-    to: "generative",
-    body: msg({
-      tools: [{ name: "f", input_schema: { type: "object" } }],
-      messages: [
-        user,
-        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
-        {
-          role: "user",
-          content: [
-            {
-              type: "tool_result",
-              tool_use_id: "t1",
-              content: [{ type: "text", text: "ok", cache_control: { type: "ephemeral" } }],
-            },
-          ],
-        },
-      ],
-    }),
-    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
-  },
-  {
-    name: "a cache hint on a image block inside a tool_result (messages → generative), found by a fused path's author",
-    kind: "request",
-    from: "messages",
-    to: "generative",
-    body: msg({
-      tools: [{ name: "f", input_schema: { type: "object" } }],
-      messages: [
-        user,
-        { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
-        {
-          role: "user",
-          content: [
-            {
-              type: "tool_result",
-              tool_use_id: "t1",
-              content: [
-                {
-                  type: "image",
-                  source: { type: "url", url: "https://example.com/a.png" },
-                  cache_control: { type: "ephemeral" },
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    }),
-    loss: { path: "/messages/2/content/0/content/0/cache_control", kind: "dropped" },
-  },
+  ...cacheInsideToolResult,
   {
     name: "an unknown thinkingConfig key of generative",
     kind: "request",
