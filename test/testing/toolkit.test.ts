@@ -5,6 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { embeddings, models, music, protocols, sse, translateRequest } from "../../src/index";
+import { resolveBias } from "../../src/testing/arbitraries/common";
+import { protocolArbitraries, unwrittenArbitraries } from "../../src/testing/arbitraries/index";
 import {
   arbitraries,
   assertValid,
@@ -311,5 +313,25 @@ describe("checkTranslator options", () => {
       seed: result?.seed ?? 0,
     });
     expect(again[0]?.counterexample).toEqual(result?.counterexample);
+  });
+});
+
+describe("the per-protocol table", () => {
+  test("every protocol of the adapter table has its arbitraries written", () => {
+    for (const protocol of protocols) {
+      const entry = protocolArbitraries[protocol];
+      expect(entry.reach.request.length, protocol).toBeGreaterThan(0);
+      expect(fc.sample(entry.request(resolveBias(undefined)), { numRuns: 1, seed: 1 })).toHaveLength(1);
+    }
+  });
+
+  test("a protocol whose arbitraries are not written fails at first use, naming the file to write", () => {
+    const entry = unwrittenArbitraries("responses");
+    const message =
+      /no arbitraries for protocol "responses" yet: write src\/testing\/arbitraries\/responses\.ts/;
+    expect(() => entry.request(resolveBias(undefined))).toThrow(message);
+    expect(() => entry.stream(resolveBias(undefined))).toThrow(message);
+    expect(() => entry.errorBody()).toThrow(message);
+    expect(() => entry.reach).toThrow(message);
   });
 });
