@@ -3,7 +3,8 @@
  * the "pretest" script), from ESM and from CommonJS; and the main entry never loads fast-check.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,6 +77,13 @@ describe("the main entry and fast-check", () => {
     cpSync(join(root, "package.json"), join(project, "package.json"));
     symlinkSync(join(root, "node_modules", "zod"), join(home, "node_modules", "zod"), "dir");
     afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+    test("nothing above the temporary directory provides fast-check (the premise of the tests below)", () => {
+      // Node looks for packages in every node_modules up to the root: a stray /tmp/node_modules
+      // with fast-check in it would make the last test fail for a reason this names.
+      const lookedIn = createRequire(join(project, "index.js")).resolve.paths("fast-check") ?? [];
+      expect(lookedIn.filter((folder) => existsSync(join(folder, "fast-check")))).toEqual([]);
+    });
 
     test("the main entry works from ESM and CommonJS", async () => {
       const use =
