@@ -15,11 +15,9 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToGenerativeRequest } from "../../src/fused/chat-generative";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
+import { differential } from "./oracle";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -28,38 +26,7 @@ const optionSets: readonly TranslateOptions[] = [
   { model: "gemini-3-pro" },
 ];
 
-/** What a translation gives, as bytes: the result, or the error's class, message and fields. */
-function outcome(run: () => unknown): string {
-  try {
-    return JSON.stringify(run());
-  } catch (error) {
-    const e = error as Error & { status?: unknown; issues?: unknown; losses?: unknown };
-    return `THROW ${e.name}: ${e.message} ${JSON.stringify([e.status, e.issues, e.losses])}`;
-  }
-}
-
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "chat",
-    "generative",
-    validated(adapters.chat, "request", "chat", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    const resolved = resolveOptions(options);
-    if (chatToGenerativeRequest(body, resolved) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("chat", "generative", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential("request", "chat", "generative", chatToGenerativeRequest, optionSets);
 
 const text = fc.oneof(
   { weight: 10, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
@@ -155,12 +122,12 @@ describe("fused chat → generative requests match the hub", () => {
   test("on every chat request fixture and the bench's requests", () => {
     const bodies = fixtures("request", "chat").map(readJsonFixture);
     expect(bodies.length).toBeGreaterThan(0);
-    const before = fusedTaken;
+    const before = taken();
     for (const body of bodies) agrees(body);
     for (const body of [shortRequest("chat"), conversationRequest("chat"), largeRequest("chat")])
       agrees(body);
     expect(chatToGenerativeRequest(shortRequest("chat"), resolveOptions({}))).toBeDefined();
-    expect(fusedTaken - before).toBeGreaterThan(0);
+    expect(taken() - before).toBeGreaterThan(0);
   });
 
   test(
@@ -184,10 +151,10 @@ describe("fused chat → generative requests match the hub", () => {
   test(
     "on the plain shape, edges included, and the fused path takes a good share of it",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(plainRequest, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+      expect(taken() - before).toBeGreaterThan(numRuns / 5);
     },
     heavy,
   );

@@ -15,7 +15,7 @@ import { chatToMessagesResponse } from "../../src/fused/chat-messages-response";
 import { translateResponse } from "../../src/index";
 import { arbitraries } from "../../src/testing/index";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { differential } from "./response-oracle";
+import { differential } from "./oracle";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -24,7 +24,7 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true, chatDialect: "deepseek" },
 ];
 
-const { agrees, taken } = differential("chat", "messages", chatToMessagesResponse, optionSets);
+const { agrees, taken } = differential("response", "chat", "messages", chatToMessagesResponse, optionSets);
 
 const word = fc.oneof(
   { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },

@@ -12,46 +12,13 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToMessagesRequest } from "../../src/fused/chat-messages";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
+import { differential } from "./oracle";
 
 const optionSets: readonly TranslateOptions[] = [{}, { maxTokens: 512 }, { validate: false }];
 
-/** What a translation gives, as bytes: the result, or the error's class, message and fields. */
-function outcome(run: () => unknown): string {
-  try {
-    return JSON.stringify(run());
-  } catch (error) {
-    const e = error as Error & { status?: unknown; issues?: unknown; losses?: unknown };
-    return `THROW ${e.name}: ${e.message} ${JSON.stringify([e.status, e.issues, e.losses])}`;
-  }
-}
-
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "chat",
-    "messages",
-    validated(adapters.chat, "request", "chat", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    const resolved = resolveOptions(options);
-    if (chatToMessagesRequest(body, resolved) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("chat", "messages", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential("request", "chat", "messages", chatToMessagesRequest, optionSets);
 
 const text = fc.oneof(
   { weight: 12, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
@@ -170,10 +137,10 @@ describe("fused chat → messages requests match the hub", () => {
   test(
     "on the plain shape, edges included, and the fused path takes a good share of it",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(plainRequest, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+      expect(taken() - before).toBeGreaterThan(numRuns / 5);
     },
     heavy,
   );

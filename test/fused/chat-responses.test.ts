@@ -14,12 +14,9 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToResponsesRequest } from "../../src/fused/chat-responses";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { outcome } from "./responses-shapes";
+import { differential } from "./oracle";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -29,28 +26,7 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true },
 ];
 
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "chat",
-    "responses",
-    validated(adapters.chat, "request", "chat", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated (under the defaults). */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    const resolved = resolveOptions(options);
-    if (options === optionSets[0] && chatToResponsesRequest(body, resolved) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("chat", "responses", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential("request", "chat", "responses", chatToResponsesRequest, optionSets);
 
 const text = fc.oneof(
   { weight: 12, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
@@ -163,10 +139,10 @@ describe("fused chat → responses requests match the hub", () => {
   test(
     "on the plain shape, edges included, and the fused path takes a good share of it",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(plainRequest, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+      expect(taken() - before).toBeGreaterThan(numRuns / 5);
     },
     heavy,
   );
@@ -225,7 +201,7 @@ test("a run of system messages is one item of input_text parts, a developer mess
     ],
   };
   expect(chatToResponsesRequest(body, resolveOptions({}))).toBeDefined();
-  expect(outcome(() => translateRequest("chat", "responses", body))).toBe(outcome(() => viaHub(body, {})));
+  agrees(body);
   expect(translateRequest("chat", "responses", body).value.input).toEqual([
     {
       role: "system",

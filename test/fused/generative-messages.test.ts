@@ -17,11 +17,9 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { generativeToMessagesRequest } from "../../src/fused/generative-messages";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
+import { differential } from "./oracle";
 
 const model = "gemini-2.5-flash";
 const optionSets: readonly TranslateOptions[] = [
@@ -33,38 +31,13 @@ const optionSets: readonly TranslateOptions[] = [
   {},
 ];
 
-/** What a translation gives, as bytes: the result, or the error's class, message and fields. */
-function outcome(run: () => unknown): string {
-  try {
-    return JSON.stringify(run());
-  } catch (error) {
-    const e = error as Error & { status?: unknown; issues?: unknown; losses?: unknown };
-    return `THROW ${e.name}: ${e.message} ${JSON.stringify([e.status, e.issues, e.losses])}`;
-  }
-}
-
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "generative",
-    "messages",
-    validated(adapters.generative, "request", "generative", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    const resolved = resolveOptions(options);
-    if (generativeToMessagesRequest(body, resolved) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("generative", "messages", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential(
+  "request",
+  "generative",
+  "messages",
+  generativeToMessagesRequest,
+  optionSets,
+);
 
 const text = fc.oneof(
   { weight: 10, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
@@ -216,10 +189,10 @@ describe("fused generative → messages requests match the hub", () => {
   test(
     "on the plain shape, edges included, and the fused path takes a good share of it",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(plainRequest, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+      expect(taken() - before).toBeGreaterThan(numRuns / 5);
     },
     heavy,
   );

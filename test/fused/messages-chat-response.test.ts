@@ -16,7 +16,7 @@ import { messagesToChatResponse } from "../../src/fused/messages-chat-response";
 import { translateResponse } from "../../src/index";
 import { arbitraries } from "../../src/testing/index";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { differential } from "./response-oracle";
+import { differential } from "./oracle";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -26,7 +26,7 @@ const optionSets: readonly TranslateOptions[] = [
   { created: 0, chatDialect: "openrouter" },
 ];
 
-const { agrees, taken } = differential("messages", "chat", messagesToChatResponse, optionSets);
+const { agrees, taken } = differential("response", "messages", "chat", messagesToChatResponse, optionSets);
 
 const word = fc.oneof(
   { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },

@@ -14,11 +14,9 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { messagesToChatRequest } from "../../src/fused/messages-chat";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
+import { differential } from "./oracle";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -28,38 +26,7 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true },
 ];
 
-/** What a translation gives, as bytes: the result, or the error's class, message and fields. */
-function outcome(run: () => unknown): string {
-  try {
-    return JSON.stringify(run());
-  } catch (error) {
-    const e = error as Error & { status?: unknown; issues?: unknown; losses?: unknown };
-    return `THROW ${e.name}: ${e.message} ${JSON.stringify([e.status, e.issues, e.losses])}`;
-  }
-}
-
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "messages",
-    "chat",
-    validated(adapters.messages, "request", "messages", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    const resolved = resolveOptions(options);
-    if (messagesToChatRequest(body, resolved) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("messages", "chat", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential("request", "messages", "chat", messagesToChatRequest, optionSets);
 
 const text = fc.oneof(
   { weight: 12, arbitrary: fc.string({ maxLength: 12 }) },
@@ -250,14 +217,14 @@ describe("fused messages → chat requests match the hub", () => {
   test("on every messages request fixture and the bench's requests", () => {
     const bodies = fixtures("request", "messages").map(readJsonFixture);
     expect(bodies.length).toBeGreaterThan(0);
-    const before = fusedTaken;
+    const before = taken();
     for (const body of bodies) agrees(body);
     const bench = [shortRequest("messages"), conversationRequest("messages"), largeRequest("messages")];
     for (const body of bench) {
       agrees(body);
       expect(messagesToChatRequest(body, resolveOptions({}))).toBeDefined();
     }
-    expect(fusedTaken - before).toBeGreaterThan(0);
+    expect(taken() - before).toBeGreaterThan(0);
   });
 
   test(
@@ -281,10 +248,10 @@ describe("fused messages → chat requests match the hub", () => {
   test(
     "on the shapes the fused path takes, edges included, and it takes a good share of them",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(plainRequest, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(fusedTaken - before).toBeGreaterThan(numRuns / 5);
+      expect(taken() - before).toBeGreaterThan(numRuns / 5);
     },
     heavy,
   );

@@ -11,12 +11,10 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { responsesToChatRequest } from "../../src/fused/responses-chat";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { outcome, plainResponsesRequest } from "./responses-shapes";
+import { differential } from "./oracle";
+import { plainResponsesRequest } from "./responses-shapes";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -25,27 +23,7 @@ const optionSets: readonly TranslateOptions[] = [
   { chatDialect: "deepseek", model: "fallback" },
 ];
 
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "responses",
-    "chat",
-    validated(adapters.responses, "request", "responses", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    if (responsesToChatRequest(body, resolveOptions(options)) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("responses", "chat", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential("request", "responses", "chat", responsesToChatRequest, optionSets);
 
 const numRuns = 10_000;
 
@@ -57,7 +35,7 @@ describe("fused responses → chat requests match the hub", () => {
   });
 
   test("on the toolkit's responses requests, plain and biased", () => {
-    const before = fusedTaken;
+    const before = taken();
     fc.assert(
       fc.property(
         fc.oneof(
@@ -70,14 +48,14 @@ describe("fused responses → chat requests match the hub", () => {
       { numRuns },
     );
     // The toolkit's requests carry fields the hub reports; some are plain all the same.
-    expect(fusedTaken - before).toBeGreaterThan(0);
+    expect(taken() - before).toBeGreaterThan(0);
   }, 600_000);
 
   test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
-    const before = fusedTaken;
+    const before = taken();
     fc.assert(fc.property(plainResponsesRequest(true), agrees), { numRuns });
     // Without this, a fused path that always declined would pass the comparison trivially.
-    expect(fusedTaken - before).toBeGreaterThan(numRuns / 2);
+    expect(taken() - before).toBeGreaterThan(numRuns / 2);
   }, 600_000);
 
   test("a plain request takes the fused path and reports parallel_tool_calls without tools as the hub does", () => {

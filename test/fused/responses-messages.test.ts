@@ -11,36 +11,20 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { responsesToMessagesRequest } from "../../src/fused/responses-messages";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { outcome, plainResponsesRequest } from "./responses-shapes";
+import { differential } from "./oracle";
+import { plainResponsesRequest } from "./responses-shapes";
 
 const optionSets: readonly TranslateOptions[] = [{}, { validate: false }, { maxTokens: 512 }];
 
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "responses",
-    "messages",
-    validated(adapters.responses, "request", "responses", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    if (responsesToMessagesRequest(body, resolveOptions(options)) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("responses", "messages", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential(
+  "request",
+  "responses",
+  "messages",
+  responsesToMessagesRequest,
+  optionSets,
+);
 
 const numRuns = 10_000;
 
@@ -52,7 +36,7 @@ describe("fused responses → messages requests match the hub", () => {
   });
 
   test("on the toolkit's responses requests, plain and biased", () => {
-    const before = fusedTaken;
+    const before = taken();
     fc.assert(
       fc.property(
         fc.oneof(
@@ -65,14 +49,14 @@ describe("fused responses → messages requests match the hub", () => {
       { numRuns },
     );
     // The toolkit's requests carry fields the hub reports; some are plain all the same.
-    expect(fusedTaken - before).toBeGreaterThan(0);
+    expect(taken() - before).toBeGreaterThan(0);
   }, 600_000);
 
   test("on the plain shape, edges included, and the fused path takes a good share of it", () => {
-    const before = fusedTaken;
+    const before = taken();
     fc.assert(fc.property(plainResponsesRequest(false), agrees), { numRuns });
     // Without this, a fused path that always declined would pass the comparison trivially.
-    expect(fusedTaken - before).toBeGreaterThan(numRuns / 2);
+    expect(taken() - before).toBeGreaterThan(numRuns / 2);
   }, 600_000);
 
   test("a plain request takes the fused path and reports the synthesized max_tokens as the hub does", () => {

@@ -1,22 +1,11 @@
 /**
- * What the differential tests of the fused paths from responses share: the outcome of a translation as
- * bytes, and a generator of the plain responses request shape those paths take — `instructions`, a
+ * What the differential tests of the fused paths from responses share: a generator of the plain responses request shape those paths take — `instructions`, a
  * string `input` or user and assistant messages, function calls and their outputs, function tools,
  * `tool_choice` and sampling fields — with the edge values that must send it back to the hub (system
  * messages, item ids and statuses, refusals, annotations, file inputs, unpaired calls, nulls, extra and
  * unknown fields, out-of-range sampling values, blank text).
  */
 import fc from "fast-check";
-
-/** What a translation gives, as bytes: the result, or the error's class, message and fields. */
-export function outcome(run: () => unknown): string {
-  try {
-    return JSON.stringify(run());
-  } catch (error) {
-    const e = error as Error & { status?: unknown; issues?: unknown; losses?: unknown };
-    return `THROW ${e.name}: ${e.message} ${JSON.stringify([e.status, e.issues, e.losses])}`;
-  }
-}
 
 const text = fc.oneof(
   { weight: 12, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },

@@ -1,0 +1,69 @@
+/**
+ * The oracle of the fused paths' differential tests: a body translated by `translateRequest` or
+ * `translateResponse` (which take the fused path when it handles the body) against the same body
+ * through the hub, as bytes — the value and losses (and a request's model and stream), or the error's
+ * class, message and fields.
+ */
+import { expect } from "vitest";
+import type { Protocol } from "../../src/common/model";
+import { resolveOptions, type TranslateOptions } from "../../src/common/options";
+import type { FusedRequest, FusedResponse } from "../../src/fused/index";
+import { translateRequest, translateResponse } from "../../src/index";
+import { adapters } from "../../src/protocols";
+import { hubRequest, hubResponse } from "../../src/translate";
+import { validated } from "../../src/validate";
+
+/** What a translation gives, as bytes: the result, or the error's class, message and fields. */
+export function outcome(run: () => unknown): string {
+  try {
+    return JSON.stringify(run());
+  } catch (error) {
+    const e = error as Error & { status?: unknown; issues?: unknown; losses?: unknown };
+    return `THROW ${e.name}: ${e.message} ${JSON.stringify([e.status, e.issues, e.losses])}`;
+  }
+}
+
+type Kind = "request" | "response";
+
+/** The hub's result for `body`, validated first as `translateRequest` / `translateResponse` do. */
+export function viaHub(
+  kind: Kind,
+  from: Protocol,
+  to: Protocol,
+  body: unknown,
+  options: TranslateOptions,
+): unknown {
+  const resolved = resolveOptions(options);
+  const valid = validated(adapters[from], kind, from, body, resolved);
+  return kind === "request" ? hubRequest(from, to, valid, resolved) : hubResponse(from, to, valid, resolved);
+}
+
+/**
+ * A checker for one pair: `agrees(body)` expects the same outcome both ways under every option set,
+ * and counts in `taken()` the translations the fused path itself gave (on a body the schema accepts,
+ * or under `validate: false`, as the public functions call it).
+ */
+export function differential(
+  kind: Kind,
+  from: Protocol,
+  to: Protocol,
+  path: FusedRequest | FusedResponse,
+  optionSets: readonly TranslateOptions[],
+): { agrees: (body: unknown) => void; taken: () => number } {
+  let taken = 0;
+  const schema = adapters[from].schemas[kind];
+  const translate = kind === "request" ? translateRequest : translateResponse;
+  return {
+    agrees(body) {
+      const valid = schema.safeParse(body).success;
+      for (const options of optionSets) {
+        if ((valid || options.validate === false) && path(body, resolveOptions(options)) !== undefined)
+          taken++;
+        expect(outcome(() => translate(from, to, body as never, options))).toBe(
+          outcome(() => viaHub(kind, from, to, body, options)),
+        );
+      }
+    },
+    taken: () => taken,
+  };
+}
