@@ -16,6 +16,7 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import { clampGenerative } from "./generative-target";
 import type { Fused } from "./index";
 import { isNumber } from "./number";
 
@@ -32,20 +33,6 @@ function plainText(part: unknown): string | undefined {
   let count = 0;
   for (const _ in part) count++;
   return count === 2 ? part.text : undefined;
-}
-
-/** A sampling value clamped to generative's range, with the hub's loss when it moved. */
-function clampRange(value: number, high: number, name: string, losses: Loss[]): number {
-  if (value >= 0 && value <= high) return value;
-  const clamped = Math.min(high, Math.max(0, value));
-  losses.push(
-    loss(
-      `/${name}`,
-      "clamped",
-      `${name} ${value} is outside generative's range 0–${high} and was clamped to ${clamped}.`,
-    ),
-  );
-  return clamped;
 }
 
 /** The pointer of system message `index`, or of its part `at` (≥ 0). */
@@ -273,11 +260,11 @@ export function chatToGenerativeRequest(
   const config: GenerationConfig = {};
   let configured = false;
   if (temperature !== undefined) {
-    config.temperature = clampRange(temperature as number, 2, "temperature", losses);
+    config.temperature = clampGenerative(temperature as number, 2, "temperature", losses);
     configured = true;
   }
   if (topP !== undefined) {
-    config.topP = clampRange(topP as number, 1, "top_p", losses);
+    config.topP = clampGenerative(topP as number, 1, "top_p", losses);
     configured = true;
   }
   if (topK !== undefined) {
