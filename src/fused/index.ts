@@ -16,6 +16,7 @@ import { chatToMessagesStream } from "./chat-messages-stream";
 import { chatToResponsesRequest } from "./chat-responses";
 import { generativeToChatRequest } from "./generative-chat";
 import { generativeToMessagesRequest } from "./generative-messages";
+import { generativeToResponsesRequest } from "./generative-responses";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
@@ -44,6 +45,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>responses": chatToResponsesRequest,
   "generative>chat": generativeToChatRequest,
   "generative>messages": generativeToMessagesRequest,
+  "generative>responses": generativeToResponsesRequest,
   "messages>chat": messagesToChatRequest,
   "responses>chat": responsesToChatRequest,
   "responses>messages": responsesToMessagesRequest,
