@@ -16,7 +16,7 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { clampGenerative } from "./generative-target";
+import { clampGenerative, systemText } from "./generative-target";
 import type { Fused } from "./index";
 import { isNumber } from "./number";
 
@@ -38,34 +38,6 @@ function plainText(part: unknown): string | undefined {
 /** The pointer of system message `index`, or of its part `at` (≥ 0). */
 const systemSource = (index: number, at: number): string =>
   at < 0 ? `/messages/${index}` : `/messages/${index}/content/${at}`;
-
-/** A system text into `system`, with the hub's losses (moved up, empty) in `losses`. */
-function systemText(
-  text: string,
-  late: boolean,
-  index: number,
-  at: number,
-  system: TextPart[],
-  losses: Loss[],
-): void {
-  if (late)
-    losses.push(
-      loss(
-        systemSource(index, at),
-        "approximated",
-        "A system message after the conversation began was moved into systemInstruction.",
-      ),
-    );
-  if (text !== "") system.push({ text });
-  else
-    losses.push(
-      loss(
-        systemSource(index, at),
-        "dropped",
-        "An empty system text has no generative part and was dropped.",
-      ),
-    );
-}
 
 /** chat → generative for the plain shape, or `undefined` for the hub. Never throws. */
 export function chatToGenerativeRequest(
@@ -177,12 +149,13 @@ export function chatToGenerativeRequest(
     const content = message.content;
     if (count !== 2) return undefined;
     if (role === "system" || role === "developer") {
-      if (typeof content === "string") systemText(content, seenTurn, index, -1, system, systemLosses);
+      if (typeof content === "string")
+        systemText(content, seenTurn, systemSource(index, -1), system, systemLosses);
       else if (Array.isArray(content))
         for (let at = 0; at < content.length; at++) {
           const text = plainText(content[at]);
           if (text === undefined) return undefined;
-          systemText(text, seenTurn, index, at, system, systemLosses);
+          systemText(text, seenTurn, systemSource(index, at), system, systemLosses);
         }
       else return undefined;
       continue;

@@ -1,6 +1,6 @@
 /**
  * What the fused paths toward generative share with its encoder (src/protocols/generative/config.ts):
- * the sampling ranges, with the hub's losses word for word.
+ * the sampling ranges and the system text, with the hub's losses word for word.
  */
 import { type Loss, loss } from "../common/loss";
 
@@ -19,4 +19,27 @@ export function clampGenerative(value: number, high: number, name: string, losse
     ),
   );
   return clamped;
+}
+
+/**
+ * A system text into `system` (its part), with the hub's losses in `losses`: moved up when `late` (it
+ * came after the conversation began), dropped when empty. `source` points at the text in the input.
+ */
+export function systemText(
+  text: string,
+  late: boolean,
+  source: string,
+  system: { text: string }[],
+  losses: Loss[],
+): void {
+  if (late)
+    losses.push(
+      loss(
+        source,
+        "approximated",
+        "A system message after the conversation began was moved into systemInstruction.",
+      ),
+    );
+  if (text !== "") system.push({ text });
+  else losses.push(loss(source, "dropped", "An empty system text has no generative part and was dropped."));
 }

@@ -21,6 +21,7 @@ import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
 import { responsesToChatRequest } from "./responses-chat";
+import { responsesToGenerativeRequest } from "./responses-generative";
 import { responsesToMessagesRequest } from "./responses-messages";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
@@ -48,6 +49,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "generative>responses": generativeToResponsesRequest,
   "messages>chat": messagesToChatRequest,
   "responses>chat": responsesToChatRequest,
+  "responses>generative": responsesToGenerativeRequest,
   "responses>messages": responsesToMessagesRequest,
 };
 
