@@ -1,7 +1,7 @@
 /**
  * The top level of a plain generative request, read once for every fused path from generative: the
  * `contents`, the `systemInstruction` and the sampling fields of `generationConfig`, given as finite
- * numbers (stop sequences as strings), and — for a path that takes them — the `tools` and `toolConfig`
+ * numbers (stop sequences as strings; `responseModalities: ["TEXT"]`, which says nothing), and — for a path that takes them — the `tools` and `toolConfig`
  * as given. Anything else — another field, a `null`, another config field or type — is `undefined`,
  * and the path hands the body to the hub.
  */
@@ -69,6 +69,11 @@ export function generativeFields(body: unknown, withTools = false): GenerativeFi
         if (!Array.isArray(value)) return undefined;
         for (const sequence of value) if (typeof sequence !== "string") return undefined;
         sampling.stop = value as string[];
+        continue;
+      }
+      // Text-only output is what every target gives: the hub reads it as nothing, and reports nothing.
+      if (key === "responseModalities") {
+        if (!Array.isArray(value) || value.length !== 1 || value[0] !== "TEXT") return undefined;
         continue;
       }
       if (!isNumber(value)) return undefined;

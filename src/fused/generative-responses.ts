@@ -33,6 +33,7 @@ type Raw = Record<string, unknown>;
 /** A call of the latest model turn with calls, for naming responses without an id (the hub's decoder). */
 type Call = { readonly id: string; readonly name: string; answered: boolean };
 
+const SYSTEM_KEYS = ["parts", "role"];
 const CALL_PART_KEYS = ["functionCall"];
 const CALL_KEYS = ["id", "name", "args"];
 const RESPONSE_PART_KEYS = ["functionResponse"];
@@ -185,7 +186,9 @@ export function generativeToResponsesRequest(
   const input: InputItem[] = [];
   let instructions: string | undefined;
   if (system !== undefined) {
-    if (!isObject(system) || !Array.isArray(system.parts) || !onlyKeys(system, ["parts"])) return undefined;
+    // The hub reads only the parts (a `role` there says nothing).
+    if (!isObject(system) || !Array.isArray(system.parts) || !onlyKeys(system, SYSTEM_KEYS)) return undefined;
+    if (system.role !== undefined && typeof system.role !== "string") return undefined;
     const parts = system.parts;
     if (parts.length === 1) {
       instructions = plainText(parts[0]);

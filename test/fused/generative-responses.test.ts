@@ -261,6 +261,9 @@ const sampling = rare<Raw>(
     { max_output_tokens: 10 },
     { responseMimeType: "application/json" },
     { temperature: null },
+    { responseModalities: ["TEXT"], temperature: 0.5 },
+    { responseModalities: ["TEXT", "IMAGE"] },
+    { response_modalities: ["TEXT"] },
   ),
 );
 
@@ -268,7 +271,13 @@ const plainRequest = fc
   .record(
     {
       contents: fc.array(turn, { minLength: 1, maxLength: 6 }).map((groups) => groups.flat()),
-      systemInstruction: fc.record({ parts: fc.array(rare<Raw>(textPart, oddPart), { maxLength: 3 }) }),
+      systemInstruction: fc.record(
+        {
+          parts: fc.array(rare<Raw>(textPart, oddPart), { maxLength: 3 }),
+          role: rare<unknown>(fc.constantFrom("user", "system"), fc.constant(1)),
+        },
+        { requiredKeys: ["parts"] },
+      ),
       generationConfig: sampling,
       tools,
       toolConfig,
