@@ -16,6 +16,7 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import { clampGenerative, systemText } from "./generative-target";
 import type { Fused } from "./index";
 import { isNumber } from "./number";
 
@@ -34,51 +35,9 @@ function plainText(part: unknown): string | undefined {
   return count === 2 ? part.text : undefined;
 }
 
-/** A sampling value clamped to generative's range, with the hub's loss when it moved. */
-function clampRange(value: number, high: number, name: string, losses: Loss[]): number {
-  if (value >= 0 && value <= high) return value;
-  const clamped = Math.min(high, Math.max(0, value));
-  losses.push(
-    loss(
-      `/${name}`,
-      "clamped",
-      `${name} ${value} is outside generative's range 0–${high} and was clamped to ${clamped}.`,
-    ),
-  );
-  return clamped;
-}
-
 /** The pointer of system message `index`, or of its part `at` (≥ 0). */
 const systemSource = (index: number, at: number): string =>
   at < 0 ? `/messages/${index}` : `/messages/${index}/content/${at}`;
-
-/** A system text into `system`, with the hub's losses (moved up, empty) in `losses`. */
-function systemText(
-  text: string,
-  late: boolean,
-  index: number,
-  at: number,
-  system: TextPart[],
-  losses: Loss[],
-): void {
-  if (late)
-    losses.push(
-      loss(
-        systemSource(index, at),
-        "approximated",
-        "A system message after the conversation began was moved into systemInstruction.",
-      ),
-    );
-  if (text !== "") system.push({ text });
-  else
-    losses.push(
-      loss(
-        systemSource(index, at),
-        "dropped",
-        "An empty system text has no generative part and was dropped.",
-      ),
-    );
-}
 
 /** chat → generative for the plain shape, or `undefined` for the hub. Never throws. */
 export function chatToGenerativeRequest(
@@ -190,12 +149,13 @@ export function chatToGenerativeRequest(
     const content = message.content;
     if (count !== 2) return undefined;
     if (role === "system" || role === "developer") {
-      if (typeof content === "string") systemText(content, seenTurn, index, -1, system, systemLosses);
+      if (typeof content === "string")
+        systemText(content, seenTurn, systemSource(index, -1), system, systemLosses);
       else if (Array.isArray(content))
         for (let at = 0; at < content.length; at++) {
           const text = plainText(content[at]);
           if (text === undefined) return undefined;
-          systemText(text, seenTurn, index, at, system, systemLosses);
+          systemText(text, seenTurn, systemSource(index, at), system, systemLosses);
         }
       else return undefined;
       continue;
@@ -273,11 +233,11 @@ export function chatToGenerativeRequest(
   const config: GenerationConfig = {};
   let configured = false;
   if (temperature !== undefined) {
-    config.temperature = clampRange(temperature as number, 2, "temperature", losses);
+    config.temperature = clampGenerative(temperature as number, 2, "temperature", losses);
     configured = true;
   }
   if (topP !== undefined) {
-    config.topP = clampRange(topP as number, 1, "top_p", losses);
+    config.topP = clampGenerative(topP as number, 1, "top_p", losses);
     configured = true;
   }
   if (topK !== undefined) {

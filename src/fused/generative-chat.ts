@@ -15,19 +15,12 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { generativeFields } from "./generative-fields";
+import { generativeFields, plainText } from "./generative-fields";
 import type { Fused } from "./index";
 
 type ChatRequest = RequestOf<"chat">;
 type ChatMessage = ChatRequest["messages"][number];
 type TextPart = { type: "text"; text: string };
-
-/** A `{text}` part exactly, its text; else `undefined`. */
-function plainText(part: unknown): string | undefined {
-  if (!isObject(part) || typeof part.text !== "string") return undefined;
-  for (const key in part) if (key !== "text") return undefined;
-  return part.text;
-}
 
 /** A chat value clamped to its range, with the hub's loss (pointing at the generative field) when it moved. */
 function clampRange(

@@ -1,8 +1,9 @@
 /**
  * The top level of a plain generative request, read once for every fused path from generative: the
  * `contents`, the `systemInstruction` and the sampling fields of `generationConfig`, given as finite
- * numbers (stop sequences as strings). Anything else — another field, a `null`, another config
- * field or type — is `undefined`, and the path hands the body to the hub.
+ * numbers (stop sequences as strings; `responseModalities: ["TEXT"]`, which says nothing), and — for a path that takes them — the `tools` and `toolConfig`
+ * as given. Anything else — another field, a `null`, another config field or type — is `undefined`,
+ * and the path hands the body to the hub.
  */
 import { isObject } from "../common/json";
 import { isNumber } from "./number";
@@ -25,20 +26,37 @@ export type GenerativeFields = {
   contents: unknown[];
   system: unknown;
   sampling: GenerativeSampling;
+  /** `tools` and `toolConfig` as given (not yet read), only when the caller asked for them. */
+  tools?: unknown;
+  toolConfig?: unknown;
 };
 
-/** `body` as a plain generative request, or `undefined` for the hub. Never throws. */
-export function generativeFields(body: unknown): GenerativeFields | undefined {
+/** A `{text}` part exactly, its text; else `undefined`. */
+export function plainText(part: unknown): string | undefined {
+  if (!isObject(part) || typeof part.text !== "string") return undefined;
+  for (const key in part) if (key !== "text") return undefined;
+  return part.text;
+}
+
+/**
+ * `body` as a plain generative request, or `undefined` for the hub. Never throws. `withTools` lets
+ * `tools` and `toolConfig` through, for a path that reads them.
+ */
+export function generativeFields(body: unknown, withTools = false): GenerativeFields | undefined {
   if (!isObject(body)) return undefined;
   let contents: unknown;
   let system: unknown;
   let config: unknown;
+  let tools: unknown;
+  let toolConfig: unknown;
   for (const key in body) {
     const value = body[key];
     if (value === null || value === undefined) return undefined;
     if (key === "contents") contents = value;
     else if (key === "systemInstruction") system = value;
     else if (key === "generationConfig") config = value;
+    else if (withTools && key === "tools") tools = value;
+    else if (withTools && key === "toolConfig") toolConfig = value;
     else return undefined;
   }
   if (!Array.isArray(contents)) return undefined;
@@ -51,6 +69,11 @@ export function generativeFields(body: unknown): GenerativeFields | undefined {
         if (!Array.isArray(value)) return undefined;
         for (const sequence of value) if (typeof sequence !== "string") return undefined;
         sampling.stop = value as string[];
+        continue;
+      }
+      // Text-only output is what every target gives: the hub reads it as nothing, and reports nothing.
+      if (key === "responseModalities") {
+        if (!Array.isArray(value) || value.length !== 1 || value[0] !== "TEXT") return undefined;
         continue;
       }
       if (!isNumber(value)) return undefined;
@@ -84,5 +107,5 @@ export function generativeFields(body: unknown): GenerativeFields | undefined {
       }
     }
   }
-  return { contents, system, sampling };
+  return { contents, system, sampling, tools, toolConfig };
 }

@@ -16,10 +16,12 @@ import { chatToMessagesStream } from "./chat-messages-stream";
 import { chatToResponsesRequest } from "./chat-responses";
 import { generativeToChatRequest } from "./generative-chat";
 import { generativeToMessagesRequest } from "./generative-messages";
+import { generativeToResponsesRequest } from "./generative-responses";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
 import { responsesToChatRequest } from "./responses-chat";
+import { responsesToGenerativeRequest } from "./responses-generative";
 import { responsesToMessagesRequest } from "./responses-messages";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
@@ -44,8 +46,10 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "chat>responses": chatToResponsesRequest,
   "generative>chat": generativeToChatRequest,
   "generative>messages": generativeToMessagesRequest,
+  "generative>responses": generativeToResponsesRequest,
   "messages>chat": messagesToChatRequest,
   "responses>chat": responsesToChatRequest,
+  "responses>generative": responsesToGenerativeRequest,
   "responses>messages": responsesToMessagesRequest,
 };
 

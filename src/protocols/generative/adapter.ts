@@ -8,6 +8,12 @@ import * as generative from "./schema";
 import { generativeStreamDecoder } from "./stream-decode";
 import { generativeEventFormatter, generativeStreamEncoder } from "./stream-encode";
 
+/**
+ * The JSON Schema ⇄ generative Schema converters the hub's tools use, for the fused paths (src/fused)
+ * that carry function tools to or from generative: one converter, the hub's, so they match it exactly.
+ */
+export { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
+
 export const generativeAdapter: ProtocolAdapter<
   generative.Request,
   generative.Response,
