@@ -18,12 +18,9 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { generativeToResponsesRequest } from "../../src/fused/generative-responses";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { outcome } from "./responses-shapes";
+import { differential } from "./oracle";
 
 const model = "gemini-2.5-flash";
 const optionSets: readonly TranslateOptions[] = [
@@ -34,27 +31,13 @@ const optionSets: readonly TranslateOptions[] = [
   {},
 ];
 
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "generative",
-    "responses",
-    validated(adapters.generative, "request", "generative", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    if (generativeToResponsesRequest(body, resolveOptions(options)) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("generative", "responses", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential(
+  "request",
+  "generative",
+  "responses",
+  generativeToResponsesRequest,
+  optionSets,
+);
 
 type Raw = Record<string, unknown>;
 const rare = <T>(usual: fc.Arbitrary<T>, ...others: fc.Arbitrary<T>[]): fc.Arbitrary<T> =>
@@ -330,10 +313,10 @@ describe("fused generative → responses requests match the hub", () => {
   test(
     "on the plain shapes, edges included, and the fused path takes a good share of them",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(plainRequest, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(fusedTaken - before).toBeGreaterThan(numRuns);
+      expect(taken() - before).toBeGreaterThan(numRuns);
     },
     heavy,
   );

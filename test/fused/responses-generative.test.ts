@@ -15,12 +15,10 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { responsesToGenerativeRequest } from "../../src/fused/responses-generative";
 import { translateRequest } from "../../src/index";
-import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
-import { hubRequest } from "../../src/translate";
-import { validated } from "../../src/validate";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { outcome, plainResponsesRequest } from "./responses-shapes";
+import { differential } from "./oracle";
+import { plainResponsesRequest } from "./responses-shapes";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -29,27 +27,13 @@ const optionSets: readonly TranslateOptions[] = [
   { stream: true, idPrefix: "p" },
 ];
 
-function viaHub(body: unknown, options: TranslateOptions): unknown {
-  const resolved = resolveOptions(options);
-  return hubRequest(
-    "responses",
-    "generative",
-    validated(adapters.responses, "request", "responses", body, resolved),
-    resolved,
-  );
-}
-
-let fusedTaken = 0;
-
-/** The same outcome both ways; counts the bodies the fused path itself translated. */
-function agrees(body: unknown): void {
-  for (const options of optionSets) {
-    if (responsesToGenerativeRequest(body, resolveOptions(options)) !== undefined) fusedTaken++;
-    expect(outcome(() => translateRequest("responses", "generative", body, options))).toBe(
-      outcome(() => viaHub(body, options)),
-    );
-  }
-}
+const { agrees, taken } = differential(
+  "request",
+  "responses",
+  "generative",
+  responsesToGenerativeRequest,
+  optionSets,
+);
 
 type Raw = Record<string, unknown>;
 
@@ -125,12 +109,12 @@ describe("fused responses → generative requests match the hub", () => {
   test(
     "on the plain shapes, edges included, and the fused path takes a good share of them",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(request, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
       // (Four option sets each: a fifth of the evaluations; about a quarter are taken, URL images and
       // the edges the generator is made of sent back to the hub.)
-      expect(fusedTaken - before).toBeGreaterThan(numRuns * 0.8);
+      expect(taken() - before).toBeGreaterThan(numRuns * 0.8);
     },
     heavy,
   );
@@ -138,10 +122,10 @@ describe("fused responses → generative requests match the hub", () => {
   test(
     "on plain conversations without tools, and the fused path takes a good share of them",
     () => {
-      const before = fusedTaken;
+      const before = taken();
       fc.assert(fc.property(plainResponsesRequest(false), agrees), { numRuns });
       // Four option sets each: about two in five evaluations are taken, asserted as more than three in ten.
-      expect(fusedTaken - before).toBeGreaterThan(numRuns * 1.2);
+      expect(taken() - before).toBeGreaterThan(numRuns * 1.2);
     },
     heavy,
   );
