@@ -19,6 +19,7 @@ import { generativeToMessagesRequest } from "./generative-messages";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
+import { messagesToGenerativeRequest } from "./messages-generative";
 import { responsesToChatRequest } from "./responses-chat";
 import { responsesToMessagesRequest } from "./responses-messages";
 
@@ -45,6 +46,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "generative>chat": generativeToChatRequest,
   "generative>messages": generativeToMessagesRequest,
   "messages>chat": messagesToChatRequest,
+  "messages>generative": messagesToGenerativeRequest,
   "responses>chat": responsesToChatRequest,
   "responses>messages": responsesToMessagesRequest,
 };
