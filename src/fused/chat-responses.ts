@@ -16,13 +16,11 @@ import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
 import type { Fused } from "./index";
 import { isNumber } from "./number";
+import { clampSampling, outputTokens } from "./responses-sampling";
 
 type ResponsesRequest = RequestOf<"responses">;
 type InputItem = Extract<NonNullable<ResponsesRequest["input"]>, readonly unknown[]>[number];
 type Plain = { role: string; content: string };
-
-/** The smallest `max_output_tokens` the responses API accepts (the hub raises smaller ones). */
-const MIN_OUTPUT_TOKENS = 16;
 
 /** Whether `message` is exactly `{role, content}` with string content, in either key order. */
 function plainMessage(message: unknown): message is Plain {
@@ -34,20 +32,6 @@ function plainMessage(message: unknown): message is Plain {
     count++;
   }
   return count === 2;
-}
-
-/** A sampling value clamped to its responses range, with the hub's loss when it moved. */
-function clamp(value: number, max: number, path: string, name: string, losses: Loss[]): number {
-  if (value >= 0 && value <= max) return value;
-  const clamped = Math.min(max, Math.max(0, value));
-  losses.push(
-    loss(
-      path,
-      "clamped",
-      `responses \`${name}\` must be within 0–${max}; ${value} was clamped to ${clamped}.`,
-    ),
-  );
-  return clamped;
 }
 
 /**
@@ -164,21 +148,10 @@ export function chatToResponsesRequest(
   // The rest in the hub's order (responses' encoder): the budget, the sampling ranges, the stop sequences.
   const value: ResponsesRequest = { model, input };
   if (stream === true) value.stream = true;
-  if (maxTokens !== undefined) {
-    const max = maxTokens as number;
-    if (max < MIN_OUTPUT_TOKENS)
-      losses.push(
-        loss(
-          maxPath,
-          "clamped",
-          `responses needs max_output_tokens of at least ${MIN_OUTPUT_TOKENS}; ${max} was raised to ${MIN_OUTPUT_TOKENS}.`,
-        ),
-      );
-    value.max_output_tokens = Math.max(MIN_OUTPUT_TOKENS, max);
-  }
+  if (maxTokens !== undefined) value.max_output_tokens = outputTokens(maxTokens as number, maxPath, losses);
   if (temperature !== undefined)
-    value.temperature = clamp(temperature as number, 2, "/temperature", "temperature", losses);
-  if (topP !== undefined) value.top_p = clamp(topP as number, 1, "/top_p", "top_p", losses);
+    value.temperature = clampSampling(temperature as number, 2, "/temperature", "temperature", losses);
+  if (topP !== undefined) value.top_p = clampSampling(topP as number, 1, "/top_p", "top_p", losses);
   // An empty list stops on nothing: nothing is dropped.
   if (stop !== undefined && (typeof stop === "string" || (stop as string[]).length > 0))
     losses.push(loss("/stop", "dropped", "responses has no stop sequences; they were dropped."));

@@ -20,6 +20,7 @@ import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
 import { messagesToGenerativeRequest } from "./messages-generative";
+import { messagesToResponsesRequest } from "./messages-responses";
 import { responsesToChatRequest } from "./responses-chat";
 import { responsesToMessagesRequest } from "./responses-messages";
 
@@ -47,6 +48,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "generative>messages": generativeToMessagesRequest,
   "messages>chat": messagesToChatRequest,
   "messages>generative": messagesToGenerativeRequest,
+  "messages>responses": messagesToResponsesRequest,
   "responses>chat": responsesToChatRequest,
   "responses>messages": responsesToMessagesRequest,
 };
