@@ -98,6 +98,17 @@ function resultOutput(content: unknown, base: string, losses: Loss[]): string | 
 }
 
 /** A user turn of blocks → its items pushed into `items`, or `false` for the hub. */
+/**
+ * The parts gathered so far of a turn as one message item: one text as a string (the hub's plain
+ * message), else the parts; nothing when there are none.
+ */
+function flushTurn(role: "user" | "assistant", content: Raw[], items: InputItem[]): void {
+  if (content.length === 0) return;
+  const only = content[0] as Raw;
+  const plain = content.length === 1 && only.type === (role === "user" ? "input_text" : "output_text");
+  items.push({ role, content: plain ? only.text : content } as InputItem);
+}
+
 function userTurn(
   blocks: readonly unknown[],
   turn: number,
@@ -106,13 +117,6 @@ function userTurn(
   losses: Loss[],
 ): boolean {
   let content: Raw[] = [];
-  const flush = (): void => {
-    if (content.length === 0) return;
-    const only = content[0] as Raw;
-    const plain = content.length === 1 && only.type === "input_text";
-    items.push({ role: "user", content: plain ? only.text : content } as InputItem);
-    content = [];
-  };
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
     if (!isObject(block)) return false;
@@ -137,7 +141,10 @@ function userTurn(
         !pairing.result(id)
       )
         return false;
-      flush();
+      if (content.length > 0) {
+        flushTurn("user", content, items);
+        content = [];
+      }
       if (isError === true)
         losses.push(
           loss(
@@ -156,7 +163,7 @@ function userTurn(
       );
     else return false;
   }
-  flush();
+  flushTurn("user", content, items);
   return true;
 }
 
@@ -169,12 +176,6 @@ function assistantTurn(
   losses: Loss[],
 ): boolean {
   let content: Raw[] = [];
-  const flush = (): void => {
-    if (content.length === 0) return;
-    const only = content[0] as Raw;
-    items.push({ role: "assistant", content: content.length === 1 ? only.text : content } as InputItem);
-    content = [];
-  };
   for (let index = 0; index < blocks.length; index++) {
     const block: unknown = blocks[index];
     if (!isObject(block)) return false;
@@ -196,10 +197,16 @@ function assistantTurn(
         return false;
       const args = stringify(input);
       if (args === undefined) return false;
-      flush();
+      if (content.length > 0) {
+        flushTurn("assistant", content, items);
+        content = [];
+      }
       items.push({ type: "function_call", call_id: id, name, arguments: args } as InputItem);
     } else if (isThinking(block)) {
-      flush();
+      if (content.length > 0) {
+        flushTurn("assistant", content, items);
+        content = [];
+      }
       losses.push(
         loss(
           base,
@@ -209,7 +216,7 @@ function assistantTurn(
       );
     } else return false;
   }
-  flush();
+  flushTurn("assistant", content, items);
   return true;
 }
 
