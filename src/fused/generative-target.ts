@@ -1,8 +1,11 @@
 /**
  * What the fused paths toward generative share with its encoder (src/protocols/generative/config.ts):
- * the sampling ranges and the system text, with the hub's losses word for word.
+ * the sampling ranges, the system text and a tool's schema, with the hub's losses word for word.
  */
+import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
+import type { RequestOf } from "../protocols";
+import { toGenerativeSchema } from "../protocols/generative/adapter";
 
 /**
  * A sampling value clamped to generative's range 0–`high`, with the hub's loss when it moved; `name`
@@ -42,4 +45,33 @@ export function systemText(
     );
   if (text !== "") system.push({ text });
   else losses.push(loss(source, "dropped", "An empty system text has no generative part and was dropped."));
+}
+
+type Declaration = NonNullable<
+  NonNullable<RequestOf<"generative">["tools"]>[number]["functionDeclarations"]
+>[number];
+
+/**
+ * A tool's JSON Schema on its function declaration as the generative encoder puts it there, through the
+ * hub's own converter (its losses into `losses`): converted as `parameters` (none for a schema that says
+ * only "an object", which Gemini rejects), or as it is in `parametersJsonSchema` when it cannot convert.
+ */
+export function declareParameters(
+  declaration: Declaration,
+  parameters: unknown,
+  source: string,
+  losses: Loss[],
+): void {
+  const converted = toGenerativeSchema(parameters, source);
+  const schema = converted.schema;
+  if (converted.raw || schema === undefined) {
+    declaration.parametersJsonSchema = parameters;
+    return;
+  }
+  for (const entry of converted.losses) losses.push(entry);
+  let count = 0;
+  for (const _ in schema) count++;
+  if (count === 0 || (count === 1 && schema.type === "object")) return;
+  declaration.parameters =
+    schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema;
 }

@@ -20,6 +20,8 @@ import { generativeToResponsesRequest } from "./generative-responses";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
+import { messagesToGenerativeRequest } from "./messages-generative";
+import { messagesToResponsesRequest } from "./messages-responses";
 import { responsesToChatRequest } from "./responses-chat";
 import { responsesToGenerativeRequest } from "./responses-generative";
 import { responsesToMessagesRequest } from "./responses-messages";
@@ -48,6 +50,8 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
   "generative>messages": generativeToMessagesRequest,
   "generative>responses": generativeToResponsesRequest,
   "messages>chat": messagesToChatRequest,
+  "messages>generative": messagesToGenerativeRequest,
+  "messages>responses": messagesToResponsesRequest,
   "responses>chat": responsesToChatRequest,
   "responses>generative": responsesToGenerativeRequest,
   "responses>messages": responsesToMessagesRequest,

@@ -19,49 +19,20 @@ import { dataUrl } from "../common/media";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
 import type { Fused } from "./index";
-import { isNumber } from "./number";
+import {
+  cachedText,
+  messagesFields,
+  onlyKeys,
+  plainText,
+  readToolChoice,
+  readTools,
+  stringify,
+} from "./messages-fields";
 
 type ChatRequest = RequestOf<"chat">;
 type ChatMessage = ChatRequest["messages"][number];
 type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
-
-/** `JSON.stringify`, or `undefined` where it would throw (a BigInt or a cycle in an unvalidated body). */
-function stringify(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether every key of `value` is one of those named and given (not undefined). */
-function onlyKeys(
-  value: Record<string, unknown>,
-  a: string,
-  b?: string,
-  c?: string,
-  d?: string,
-  e?: string,
-): boolean {
-  for (const key in value) {
-    if (key !== a && key !== b && key !== c && key !== d && key !== e) return false;
-    if (value[key] === undefined) return false;
-  }
-  return true;
-}
-
-/** A `{type: "text", text}` block exactly, its text; else `undefined`. */
-function plainText(block: unknown): string | undefined {
-  if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") return undefined;
-  return onlyKeys(block, "type", "text") ? block.text : undefined;
-}
-
-/** A `{type: "text", text}` block, `cache_control` allowed (the caller reports it), its text; else `undefined`. */
-function cachedText(block: unknown): string | undefined {
-  if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") return undefined;
-  return onlyKeys(block, "type", "text", "cache_control") ? block.text : undefined;
-}
 
 /**
  * The hub's loss for the `cache_control` of the node at `base` when it has one (chat has no caching
@@ -233,50 +204,25 @@ type ChatTool = {
 };
 
 /** Custom tools → chat function tools (a `cache_control` reported in `losses`), or `undefined` for the hub. */
-function encodeTools(tools: unknown, losses: Loss[]): ChatTool[] | undefined {
-  if (!Array.isArray(tools)) return undefined;
+function encodeTools(given: unknown, losses: Loss[]): ChatTool[] | undefined {
+  const tools = readTools(given);
+  if (tools === undefined) return undefined;
   const out: ChatTool[] = [];
   for (let index = 0; index < tools.length; index++) {
-    const tool: unknown = tools[index];
-    if (!isObject(tool) || typeof tool.name !== "string" || !isObject(tool.input_schema)) return undefined;
-    let description: string | undefined;
-    let strict: boolean | undefined;
-    for (const key in tool) {
-      const value = tool[key];
-      switch (key) {
-        case "name":
-        case "input_schema":
-          break;
-        case "type":
-          if (value !== "custom") return undefined;
-          break;
-        case "description":
-          if (typeof value !== "string") return undefined;
-          description = value;
-          break;
-        case "strict":
-          if (typeof value !== "boolean") return undefined;
-          strict = value;
-          break;
-        case "cache_control":
-          if (!isObject(value)) return undefined;
-          losses.push(
-            loss(
-              `/tools/${index}/cache_control`,
-              "dropped",
-              "Chat tools take no `cache_control`; it was dropped.",
-            ),
-          );
-          break;
-        default:
-          return undefined;
-      }
-    }
+    const tool = tools[index] as (typeof tools)[number];
+    if (tool.cached)
+      losses.push(
+        loss(
+          `/tools/${index}/cache_control`,
+          "dropped",
+          "Chat tools take no `cache_control`; it was dropped.",
+        ),
+      );
     const fn: ChatTool["function"] =
-      description === undefined
-        ? { name: tool.name, parameters: tool.input_schema }
-        : { name: tool.name, description, parameters: tool.input_schema };
-    if (strict !== undefined) fn.strict = strict;
+      tool.description === undefined
+        ? { name: tool.name, parameters: tool.schema }
+        : { name: tool.name, description: tool.description, parameters: tool.schema };
+    if (tool.strict !== undefined) fn.strict = tool.strict;
     out.push({ type: "function", function: fn });
   }
   return out;
@@ -288,95 +234,23 @@ export function messagesToChatRequest(
   options: ResolvedOptions,
 ): Fused<ChatRequest> | undefined {
   const dialect = options.chatDialect;
-  if ((dialect !== "openai" && dialect !== "compatible") || !isObject(body)) return undefined;
-  let model: unknown;
-  let messages: unknown;
-  let maxTokens: unknown;
-  let system: unknown;
-  let temperature: unknown;
-  let topP: unknown;
-  let topK: unknown;
-  let stop: unknown;
-  let stream: unknown;
-  let tools: unknown;
-  let choice: unknown;
-  // Every field is one this path handles, given (not null): anything else is the hub's.
-  for (const key in body) {
-    const value = body[key];
-    if (value === null || value === undefined) return undefined;
-    switch (key) {
-      case "model":
-        model = value;
-        break;
-      case "messages":
-        messages = value;
-        break;
-      case "max_tokens":
-        maxTokens = value;
-        break;
-      case "system":
-        system = value;
-        break;
-      case "temperature":
-        temperature = value;
-        break;
-      case "top_p":
-        topP = value;
-        break;
-      case "top_k":
-        topK = value;
-        break;
-      case "stop_sequences":
-        stop = value;
-        break;
-      case "stream":
-        stream = value;
-        break;
-      case "tools":
-        tools = value;
-        break;
-      case "tool_choice":
-        choice = value;
-        break;
-      default:
-        return undefined;
-    }
-  }
-  if (typeof model !== "string" || !Array.isArray(messages) || !isNumber(maxTokens)) return undefined;
-  if (stream !== undefined && typeof stream !== "boolean") return undefined;
-  if (temperature !== undefined && !isNumber(temperature)) return undefined;
-  if (topP !== undefined && !isNumber(topP)) return undefined;
-  if (topK !== undefined && !isNumber(topK)) return undefined;
-  if (stop !== undefined) {
-    if (!Array.isArray(stop)) return undefined;
-    for (const sequence of stop) if (typeof sequence !== "string") return undefined;
-  }
+  if (dialect !== "openai" && dialect !== "compatible") return undefined;
+  const fields = messagesFields(body);
+  if (fields === undefined || fields.thinking !== undefined || fields.metadata !== undefined)
+    return undefined;
+  const { model, messages, maxTokens, system, temperature, topP, topK, stop, stream, tools } = fields;
 
   // The tool choice: its chat form and the parallel switch it carries.
   let toolChoice: ChatRequest["tool_choice"];
   let disableParallel: boolean | undefined;
-  if (choice !== undefined) {
-    if (!isObject(choice)) return undefined;
-    const type = choice.type;
-    if (type === "none") {
-      if (!onlyKeys(choice, "type")) return undefined;
-      toolChoice = "none";
-    } else {
-      if (type === "auto") toolChoice = "auto";
-      else if (type === "any") toolChoice = "required";
-      else if (type === "tool" && typeof choice.name === "string")
-        toolChoice = { type: "function", function: { name: choice.name } };
-      else return undefined;
-      if (
-        !(type === "tool"
-          ? onlyKeys(choice, "type", "name", "disable_parallel_tool_use")
-          : onlyKeys(choice, "type", "disable_parallel_tool_use"))
-      )
-        return undefined;
-      const disable = choice.disable_parallel_tool_use;
-      if (disable !== undefined && typeof disable !== "boolean") return undefined;
-      disableParallel = disable;
-    }
+  if (fields.toolChoice !== undefined) {
+    const choice = readToolChoice(fields.toolChoice);
+    if (choice === undefined) return undefined;
+    if (choice.type === "none") toolChoice = "none";
+    else if (choice.type === "auto") toolChoice = "auto";
+    else if (choice.type === "any") toolChoice = "required";
+    else toolChoice = { type: "function", function: { name: choice.name as string } };
+    disableParallel = choice.disableParallel;
   }
   // The tools' losses come after the turns' (the hub encodes the messages first).
   let chatTools: ChatTool[] | undefined;

@@ -22,8 +22,7 @@ import { type Loss, loss } from "../common/loss";
 import { parseDataUrl } from "../common/media";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { toGenerativeSchema } from "../protocols/generative/adapter";
-import { clampGenerative, systemText } from "./generative-target";
+import { clampGenerative, declareParameters, systemText } from "./generative-target";
 import type { Fused } from "./index";
 import { onlyKeys, responsesFields } from "./responses-fields";
 
@@ -296,19 +295,8 @@ function declarations(tools: readonly unknown[], into: Declaration[], losses: Lo
         loss(`/tools/${index}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
       );
     const declaration: Declaration = description === undefined ? { name } : { name, description };
-    if (parameters !== undefined) {
-      const converted = toGenerativeSchema(parameters, `/tools/${index}/parameters`);
-      const schema = converted.schema;
-      if (converted.raw || schema === undefined) declaration.parametersJsonSchema = parameters;
-      else {
-        for (const entry of converted.losses) losses.push(entry);
-        const keys = Object.keys(schema);
-        // A parameter-less tool: Gemini rejects an object schema without properties.
-        if (!(keys.length === 0 || (keys.length === 1 && schema.type === "object")))
-          declaration.parameters =
-            schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema;
-      }
-    }
+    if (parameters !== undefined)
+      declareParameters(declaration, parameters, `/tools/${index}/parameters`, losses);
     into.push(declaration);
   }
   return true;
