@@ -15,33 +15,13 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import { clampChat } from "./chat-target";
 import { generativeFields, plainText } from "./generative-fields";
 import type { Fused } from "./index";
 
 type ChatRequest = RequestOf<"chat">;
 type ChatMessage = ChatRequest["messages"][number];
 type TextPart = { type: "text"; text: string };
-
-/** A chat value clamped to its range, with the hub's loss (pointing at the generative field) when it moved. */
-function clampRange(
-  value: number,
-  min: number,
-  max: number,
-  name: string,
-  field: string,
-  losses: Loss[],
-): number {
-  if (value >= min && value <= max) return value;
-  const clamped = Math.min(max, Math.max(min, value));
-  losses.push(
-    loss(
-      `/generationConfig/${field}`,
-      "clamped",
-      `Chat \`${name}\` must be within ${min}–${max}; ${value} was clamped to ${clamped}.`,
-    ),
-  );
-  return clamped;
-}
 
 /** generative → chat for the plain shape, or `undefined` for the hub. Never throws. */
 export function generativeToChatRequest(
@@ -125,16 +105,17 @@ export function generativeToChatRequest(
   const sentTemperature =
     temperature === undefined
       ? undefined
-      : clampRange(temperature, 0, 2, "temperature", "temperature", losses);
-  const sentTopP = topP === undefined ? undefined : clampRange(topP, 0, 1, "top_p", "topP", losses);
+      : clampChat(temperature, 0, 2, "/generationConfig/temperature", "temperature", losses);
+  const sentTopP =
+    topP === undefined ? undefined : clampChat(topP, 0, 1, "/generationConfig/topP", "top_p", losses);
   const sentPresence =
     presence === undefined
       ? undefined
-      : clampRange(presence, -2, 2, "presence_penalty", "presencePenalty", losses);
+      : clampChat(presence, -2, 2, "/generationConfig/presencePenalty", "presence_penalty", losses);
   const sentFrequency =
     frequency === undefined
       ? undefined
-      : clampRange(frequency, -2, 2, "frequency_penalty", "frequencyPenalty", losses);
+      : clampChat(frequency, -2, 2, "/generationConfig/frequencyPenalty", "frequency_penalty", losses);
 
   const stream = options.stream;
   const value: ChatRequest = { model, messages: out };

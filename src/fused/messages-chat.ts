@@ -18,6 +18,7 @@ import { type Loss, loss } from "../common/loss";
 import { dataUrl } from "../common/media";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import { clampChat } from "./chat-target";
 import type { Fused } from "./index";
 import {
   cachedText,
@@ -46,20 +47,6 @@ function reportCache(node: Record<string, unknown>, base: string, losses: Loss[]
     loss(`${base}/cache_control`, "dropped", "Chat has no prompt-caching hint; `cache_control` was dropped."),
   );
   return true;
-}
-
-/** A chat sampling value clamped to its range, with the hub's loss when it moved. */
-function clampRange(value: number, min: number, max: number, name: string, losses: Loss[]): number {
-  if (value >= min && value <= max) return value;
-  const clamped = Math.min(max, Math.max(min, value));
-  losses.push(
-    loss(
-      `/${name}`,
-      "clamped",
-      `Chat \`${name}\` must be within ${min}–${max}; ${value} was clamped to ${clamped}.`,
-    ),
-  );
-  return clamped;
 }
 
 /** A user content block (text or image) as a chat content part, or `undefined` for the hub. */
@@ -318,8 +305,11 @@ export function messagesToChatRequest(
   if (topK !== undefined)
     losses.push(loss("/top_k", "dropped", "Chat has no standard `top_k`; it was dropped."));
   const sentTemperature =
-    temperature === undefined ? undefined : clampRange(temperature as number, 0, 2, "temperature", losses);
-  const sentTopP = topP === undefined ? undefined : clampRange(topP as number, 0, 1, "top_p", losses);
+    temperature === undefined
+      ? undefined
+      : clampChat(temperature as number, 0, 2, "/temperature", "temperature", losses);
+  const sentTopP =
+    topP === undefined ? undefined : clampChat(topP as number, 0, 1, "/top_p", "top_p", losses);
 
   const value: ChatRequest = { model, messages: out };
   if (stream !== undefined) value.stream = stream as boolean;

@@ -16,6 +16,7 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import { clampChat } from "./chat-target";
 import type { Fused } from "./index";
 import { onlyKeys, responsesFields } from "./responses-fields";
 
@@ -109,16 +110,6 @@ function chatToolChoice(choice: unknown): ChatRequest["tool_choice"] | undefined
   return undefined;
 }
 
-/** A sampling value clamped to its chat range, with the hub's loss when it moved. */
-function clamp(value: number, max: number, path: string, name: string, losses: Loss[]): number {
-  if (value >= 0 && value <= max) return value;
-  const clamped = Math.min(max, Math.max(0, value));
-  losses.push(
-    loss(path, "clamped", `Chat \`${name}\` must be within 0–${max}; ${value} was clamped to ${clamped}.`),
-  );
-  return clamped;
-}
-
 /** The input items as chat messages after `into`'s system message, or `false` for the hub. */
 function chatMessages(items: readonly unknown[], into: ChatMessage[]): boolean {
   // The assistant turn being gathered (the hub's common turn): its text once a message gave one, its calls.
@@ -203,8 +194,8 @@ export function responsesToChatRequest(
     value.stream_options = { include_usage: true };
   }
   if (fields.temperature !== undefined)
-    value.temperature = clamp(fields.temperature, 2, "/temperature", "temperature", losses);
-  if (fields.topP !== undefined) value.top_p = clamp(fields.topP, 1, "/top_p", "top_p", losses);
+    value.temperature = clampChat(fields.temperature, 0, 2, "/temperature", "temperature", losses);
+  if (fields.topP !== undefined) value.top_p = clampChat(fields.topP, 0, 1, "/top_p", "top_p", losses);
   if (fields.maxTokens !== undefined) {
     if (dialect === "openai") value.max_completion_tokens = fields.maxTokens;
     else value.max_tokens = fields.maxTokens;
