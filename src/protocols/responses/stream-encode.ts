@@ -607,12 +607,16 @@ function partOf(
   part(work, block, kind, out, options, losses);
 }
 
-/** A text delta continuing the open text part: its event and the next state, or `undefined`. */
+/**
+ * A delta continuing the open item (text of the open text part, or arguments of the open call): its
+ * event and the next state, or `undefined`.
+ */
 function continued(
   state: ResponsesEncodeState,
   input: common.StreamPart,
   out: StreamEvent[],
 ): ResponsesEncodeState | undefined {
+  if (input.type === "tool-call-delta") return continuedCall(state, input, out);
   if (input.type !== "text-delta" || input.text === "") return undefined;
   const open = state.open;
   if (open?.kind !== "message") return undefined;
@@ -637,6 +641,40 @@ function continued(
     shell: open.shell,
     content: open.content,
     part: { block: current.block, kind: current.kind, text: current.text + input.text, shell: current.shell },
+  };
+  return work;
+}
+
+/**
+ * Arguments continuing the open call: what `tool-call-delta` does (`argumentsDelta`), with literals
+ * rather than spreads of the open item, which cost most of a tool-call stream's translation.
+ */
+function continuedCall(
+  state: ResponsesEncodeState,
+  input: Extract<common.StreamPart, { type: "tool-call-delta" }>,
+  out: StreamEvent[],
+): ResponsesEncodeState | undefined {
+  const open = state.open;
+  if (input.argumentsText === "" || open?.kind !== "call" || open.block !== input.index) return undefined;
+  out.push({
+    type: open.call.freeform
+      ? "response.custom_tool_call_input.delta"
+      : "response.function_call_arguments.delta",
+    sequence_number: state.seq,
+    item_id: open.id,
+    output_index: state.output.length,
+    delta: input.argumentsText,
+  } as StreamEvent);
+  const work = copy(state);
+  work.seq = state.seq + 1;
+  work.open = {
+    kind: "call",
+    id: open.id,
+    block: open.block,
+    call: open.call,
+    shell: open.shell,
+    ids: open.ids,
+    args: open.args + input.argumentsText,
   };
   return work;
 }
