@@ -617,6 +617,7 @@ function continued(
   out: StreamEvent[],
 ): ResponsesEncodeState | undefined {
   if (input.type === "tool-call-delta") return continuedCall(state, input, out);
+  if (input.type === "reasoning-delta") return continuedReasoning(state, input, out);
   if (input.type !== "text-delta" || input.text === "") return undefined;
   const open = state.open;
   if (open?.kind !== "message") return undefined;
@@ -675,6 +676,53 @@ function continuedCall(
     shell: open.shell,
     ids: open.ids,
     args: open.args + input.argumentsText,
+  };
+  return work;
+}
+
+/**
+ * Reasoning continuing the open reasoning part: what `reasoning-delta` does (`reasoningDelta`) once
+ * the part is open, with literals rather than spreads.
+ */
+function continuedReasoning(
+  state: ResponsesEncodeState,
+  input: Extract<common.StreamPart, { type: "reasoning-delta" }>,
+  out: StreamEvent[],
+): ResponsesEncodeState | undefined {
+  const open = state.open;
+  if (input.text === "" || open?.kind !== "reasoning" || open.block !== input.index || !open.partOpen)
+    return undefined;
+  out.push(
+    (open.shell?.use === "content"
+      ? {
+          type: "response.reasoning_text.delta",
+          sequence_number: state.seq,
+          item_id: open.id,
+          output_index: state.output.length,
+          content_index: 0,
+          delta: input.text,
+        }
+      : {
+          type: "response.reasoning_summary_text.delta",
+          sequence_number: state.seq,
+          item_id: open.id,
+          output_index: state.output.length,
+          summary_index: 0,
+          delta: input.text,
+        }) as StreamEvent,
+  );
+  const work = copy(state);
+  work.seq = state.seq + 1;
+  work.open = {
+    kind: "reasoning",
+    id: open.id,
+    block: open.block,
+    origin: open.origin,
+    shell: open.shell,
+    text: open.text + input.text,
+    signature: open.signature,
+    redacted: open.redacted,
+    partOpen: true,
   };
   return work;
 }
