@@ -3,6 +3,7 @@
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
  */
 import { TranslationError } from "../common/errors";
+import { createUtf8Decoder, type Utf8Decoder } from "../common/utf8";
 
 /** One dispatched event. `id` is the id given in this event's own block; it is not carried over to later events. */
 export type SseMessage = { event?: string; data: string; id?: string };
@@ -45,7 +46,7 @@ export function createParser(options: SseParserOptions = {}): SseParser {
   const maxLineLength = options.maxLineLength === undefined ? defaultMaxLineLength : options.maxLineLength;
   if (!(maxLineLength > 0)) throw new TypeError("createParser: `maxLineLength` must be a positive number.");
 
-  let decoder: TextDecoder | undefined;
+  let decoder: Utf8Decoder | undefined;
   let atStart = true; // no character seen yet: a BOM here is dropped
   let skipLf = false; // the last text ended in CR, so a leading LF completes that CRLF
   let fragments: string[] = []; // the unfinished line, in the pieces it arrived in
@@ -180,19 +181,19 @@ export function createParser(options: SseParserOptions = {}): SseParser {
       const messages: SseMessage[] = [];
       if (typeof chunk === "string") {
         // Bytes cut mid-character and then a string: the stray bytes become U+FFFD, as at the end of a body.
-        if (decoder !== undefined) feedText(decoder.decode(), messages);
+        if (decoder !== undefined) feedText(decoder.end(), messages);
         feedText(chunk, messages);
       } else {
-        // ignoreBOM keeps the BOM in the text so one rule strips it for string and byte input alike.
-        decoder ??= new TextDecoder("utf-8", { ignoreBOM: true });
-        feedText(decoder.decode(chunk, { stream: true }), messages);
+        // The decoder keeps the BOM in the text so one rule strips it for string and byte input alike.
+        decoder ??= createUtf8Decoder();
+        feedText(decoder.decode(chunk), messages);
       }
       return messages;
     },
     end() {
       if (failure !== undefined) throw failure;
       const messages: SseMessage[] = [];
-      if (decoder !== undefined) feedText(decoder.decode(), messages);
+      if (decoder !== undefined) feedText(decoder.end(), messages);
       if (fragments.length > 0) {
         const last = fragments.join("");
         line(last, 0, last.length, messages);

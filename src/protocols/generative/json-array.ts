@@ -4,6 +4,7 @@
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
 import { TranslationError } from "../../common/errors";
+import { createUtf8Decoder, type Utf8Decoder } from "../../common/utf8";
 
 export type JsonArrayParserOptions = {
   /**
@@ -55,7 +56,7 @@ export function createJsonArrayParser(options: JsonArrayParserOptions = {}): Jso
     throw new TypeError("createJsonArrayParser: `maxElementLength` must be a positive number.");
   }
 
-  let decoder: TextDecoder | undefined;
+  let decoder: Utf8Decoder | undefined;
   let atStart = true;
   let phase = BEFORE_ARRAY;
   let afterComma = false;
@@ -208,18 +209,18 @@ export function createJsonArrayParser(options: JsonArrayParserOptions = {}): Jso
       if (failure !== undefined) throw failure;
       const elements: string[] = [];
       if (typeof chunk === "string") {
-        if (decoder !== undefined) feedText(decoder.decode(), elements);
+        if (decoder !== undefined) feedText(decoder.end(), elements);
         feedText(chunk, elements);
       } else {
-        decoder ??= new TextDecoder("utf-8", { ignoreBOM: true });
-        feedText(decoder.decode(chunk, { stream: true }), elements);
+        decoder ??= createUtf8Decoder();
+        feedText(decoder.decode(chunk), elements);
       }
       return elements;
     },
     end() {
       if (failure !== undefined) throw failure;
       const elements: string[] = [];
-      if (decoder !== undefined) feedText(decoder.decode(), elements);
+      if (decoder !== undefined) feedText(decoder.end(), elements);
       if (phase === IN_ELEMENT) {
         fail(
           `The JSON-array stream was cut off inside an element (${fragmentsLength} characters of it arrived); the upstream response is incomplete.`,

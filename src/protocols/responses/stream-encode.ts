@@ -607,12 +607,17 @@ function partOf(
   part(work, block, kind, out, options, losses);
 }
 
-/** A text delta continuing the open text part: its event and the next state, or `undefined`. */
+/**
+ * A delta continuing the open item (text of the open text part, or arguments of the open call): its
+ * event and the next state, or `undefined`.
+ */
 function continued(
   state: ResponsesEncodeState,
   input: common.StreamPart,
   out: StreamEvent[],
 ): ResponsesEncodeState | undefined {
+  if (input.type === "tool-call-delta") return continuedCall(state, input, out);
+  if (input.type === "reasoning-delta") return continuedReasoning(state, input, out);
   if (input.type !== "text-delta" || input.text === "") return undefined;
   const open = state.open;
   if (open?.kind !== "message") return undefined;
@@ -637,6 +642,87 @@ function continued(
     shell: open.shell,
     content: open.content,
     part: { block: current.block, kind: current.kind, text: current.text + input.text, shell: current.shell },
+  };
+  return work;
+}
+
+/**
+ * Arguments continuing the open call: what `tool-call-delta` does (`argumentsDelta`), with literals
+ * rather than spreads of the open item, which cost most of a tool-call stream's translation.
+ */
+function continuedCall(
+  state: ResponsesEncodeState,
+  input: Extract<common.StreamPart, { type: "tool-call-delta" }>,
+  out: StreamEvent[],
+): ResponsesEncodeState | undefined {
+  const open = state.open;
+  if (input.argumentsText === "" || open?.kind !== "call" || open.block !== input.index) return undefined;
+  out.push({
+    type: open.call.freeform
+      ? "response.custom_tool_call_input.delta"
+      : "response.function_call_arguments.delta",
+    sequence_number: state.seq,
+    item_id: open.id,
+    output_index: state.output.length,
+    delta: input.argumentsText,
+  } as StreamEvent);
+  const work = copy(state);
+  work.seq = state.seq + 1;
+  work.open = {
+    kind: "call",
+    id: open.id,
+    block: open.block,
+    call: open.call,
+    shell: open.shell,
+    ids: open.ids,
+    args: open.args + input.argumentsText,
+  };
+  return work;
+}
+
+/**
+ * Reasoning continuing the open reasoning part: what `reasoning-delta` does (`reasoningDelta`) once
+ * the part is open, with literals rather than spreads.
+ */
+function continuedReasoning(
+  state: ResponsesEncodeState,
+  input: Extract<common.StreamPart, { type: "reasoning-delta" }>,
+  out: StreamEvent[],
+): ResponsesEncodeState | undefined {
+  const open = state.open;
+  if (input.text === "" || open?.kind !== "reasoning" || open.block !== input.index || !open.partOpen)
+    return undefined;
+  out.push(
+    (open.shell?.use === "content"
+      ? {
+          type: "response.reasoning_text.delta",
+          sequence_number: state.seq,
+          item_id: open.id,
+          output_index: state.output.length,
+          content_index: 0,
+          delta: input.text,
+        }
+      : {
+          type: "response.reasoning_summary_text.delta",
+          sequence_number: state.seq,
+          item_id: open.id,
+          output_index: state.output.length,
+          summary_index: 0,
+          delta: input.text,
+        }) as StreamEvent,
+  );
+  const work = copy(state);
+  work.seq = state.seq + 1;
+  work.open = {
+    kind: "reasoning",
+    id: open.id,
+    block: open.block,
+    origin: open.origin,
+    shell: open.shell,
+    text: open.text + input.text,
+    signature: open.signature,
+    redacted: open.redacted,
+    partOpen: true,
   };
   return work;
 }
