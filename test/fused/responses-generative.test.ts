@@ -112,9 +112,10 @@ describe("fused responses → generative requests match the hub", () => {
       const before = taken();
       fc.assert(fc.property(request, agrees), { numRuns });
       // Without this, a fused path that always declined would pass the comparison trivially.
-      // (Four option sets each: a fifth of the evaluations; about a quarter are taken, URL images and
-      // the edges the generator is made of sent back to the hub.)
-      expect(taken() - before).toBeGreaterThan(numRuns * 0.8);
+      // (Four option sets each. Counted as translateRequest hands bodies over: a schema-valid body, or
+      // any under `validate: false`. About 17% of the evaluations are taken, URL images and the edges
+      // the generator is made of sent back to the hub; asserted as more than one in eight.)
+      expect(taken() - before).toBeGreaterThan(numRuns * 0.5);
     },
     heavy,
   );
@@ -124,8 +125,9 @@ describe("fused responses → generative requests match the hub", () => {
     () => {
       const before = taken();
       fc.assert(fc.property(plainResponsesRequest(false), agrees), { numRuns });
-      // Four option sets each: about two in five evaluations are taken, asserted as more than three in ten.
-      expect(taken() - before).toBeGreaterThan(numRuns * 1.2);
+      // Four option sets each, counted as above: about 28% of the evaluations are taken, asserted as
+      // more than one in five.
+      expect(taken() - before).toBeGreaterThan(numRuns * 0.8);
     },
     heavy,
   );
