@@ -261,6 +261,37 @@ export function readUser(metadata: unknown): string | undefined | false {
   return typeof id === "string" ? id : false;
 }
 
+/** The settings of a messages request the paths toward generative and responses read alike. */
+export type MessagesSettings = {
+  readonly choice: MessagesToolChoice | undefined;
+  readonly thinking: ReturnType<typeof readThinking>;
+  readonly user: string | undefined;
+  readonly tools: MessagesTool[];
+};
+
+/** `tool_choice`, `thinking`, `metadata` and `tools` of `fields`, each plain, or `undefined` for the hub. */
+export function readSettings(fields: MessagesFields): MessagesSettings | undefined {
+  let choice: MessagesToolChoice | undefined;
+  if (fields.toolChoice !== undefined) {
+    choice = readToolChoice(fields.toolChoice);
+    if (choice === undefined) return undefined;
+  }
+  let thinking: ReturnType<typeof readThinking>;
+  if (fields.thinking !== undefined) {
+    thinking = readThinking(fields.thinking);
+    if (thinking === undefined) return undefined;
+  }
+  let user: string | undefined;
+  if (fields.metadata !== undefined) {
+    const read = readUser(fields.metadata);
+    if (read === false) return undefined;
+    user = read;
+  }
+  const tools = fields.tools === undefined ? [] : readTools(fields.tools);
+  if (tools === undefined) return undefined;
+  return { choice, thinking, user, tools };
+}
+
 /**
  * The hub's tool-pairing rule (common/tool-pairing.ts), followed block by block: every call of an
  * assistant run answered once in the turns after it, before the next assistant run, and every result

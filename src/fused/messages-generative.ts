@@ -28,10 +28,7 @@ import {
   cacheReadable,
   messagesFields,
   onlyKeys,
-  readThinking,
-  readToolChoice,
-  readTools,
-  readUser,
+  readSettings,
   ToolPairing,
 } from "./messages-fields";
 
@@ -230,24 +227,9 @@ export function messagesToGenerativeRequest(
   const { model, messages, system } = fields;
   // Gemini 3 models get a signature sentinel on replayed calls: the hub's.
   if (/gemini-3/.test(model)) return undefined;
-  let choice: ReturnType<typeof readToolChoice>;
-  if (fields.toolChoice !== undefined) {
-    choice = readToolChoice(fields.toolChoice);
-    if (choice === undefined) return undefined;
-  }
-  let thinking: ReturnType<typeof readThinking>;
-  if (fields.thinking !== undefined) {
-    thinking = readThinking(fields.thinking);
-    if (thinking === undefined) return undefined;
-  }
-  let user: string | undefined;
-  if (fields.metadata !== undefined) {
-    const read = readUser(fields.metadata);
-    if (read === false) return undefined;
-    user = read;
-  }
-  const tools = fields.tools === undefined ? [] : readTools(fields.tools);
-  if (tools === undefined) return undefined;
+  const settings = readSettings(fields);
+  if (settings === undefined) return undefined;
+  const { choice, thinking, user, tools } = settings;
 
   // systemInstruction: each text that is not empty, each hint and empty text reported first.
   const losses: Loss[] = [];

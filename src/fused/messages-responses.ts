@@ -26,10 +26,7 @@ import {
   cacheReadable,
   messagesFields,
   onlyKeys,
-  readThinking,
-  readToolChoice,
-  readTools,
-  readUser,
+  readSettings,
   stringify,
   ToolPairing,
 } from "./messages-fields";
@@ -235,24 +232,9 @@ export function messagesToResponsesRequest(
   const fields = messagesFields(body);
   if (fields === undefined) return undefined;
   const { model, messages, system } = fields;
-  let choice: ReturnType<typeof readToolChoice>;
-  if (fields.toolChoice !== undefined) {
-    choice = readToolChoice(fields.toolChoice);
-    if (choice === undefined) return undefined;
-  }
-  let thinking: ReturnType<typeof readThinking>;
-  if (fields.thinking !== undefined) {
-    thinking = readThinking(fields.thinking);
-    if (thinking === undefined) return undefined;
-  }
-  let user: string | undefined;
-  if (fields.metadata !== undefined) {
-    const read = readUser(fields.metadata);
-    if (read === false) return undefined;
-    user = read;
-  }
-  const tools = fields.tools === undefined ? [] : readTools(fields.tools);
-  if (tools === undefined) return undefined;
+  const settings = readSettings(fields);
+  if (settings === undefined) return undefined;
+  const { choice, thinking, user, tools } = settings;
 
   // The system: one text is `instructions`, several one system item of input_text parts.
   const losses: Loss[] = [];
