@@ -50,6 +50,26 @@ const cacheInsideToolResult: Case[] = (["chat", "generative"] as const).flatMap(
   })),
 );
 
+// A cache hint on a tool_use block toward every other protocol: responses dropped it silently (found
+// while writing the fused messages → responses path).
+const cacheOnToolUse: Case[] = (["chat", "generative", "responses"] as const).map((to) => ({
+  name: `a cache hint on a tool_use block (messages → ${to})`,
+  kind: "request",
+  from: "messages",
+  to,
+  body: msg({
+    messages: [
+      user,
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "t1", name: "f", input: {}, cache_control: { type: "ephemeral" } }],
+      },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "ok" }] },
+    ],
+  }),
+  loss: { path: "/messages/1/content/0/cache_control", kind: "dropped" },
+}));
+
 const cases: Case[] = [
   {
     name: "a name on a chat system message",
@@ -107,6 +127,7 @@ const cases: Case[] = [
     loss: { path: "/messages/0/content/0/cache_control", kind: "dropped" },
   },
   ...cacheInsideToolResult,
+  ...cacheOnToolUse,
   {
     name: "an unknown thinkingConfig key of generative",
     kind: "request",

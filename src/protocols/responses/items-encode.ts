@@ -238,6 +238,7 @@ function encodeAssistantTurn(
         break;
       case "tool-call": {
         flush();
+        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
         if (part.server !== undefined) {
           if (part.server.origin === "responses") items.push(part.server.raw as InputItem);
           else
