@@ -1,19 +1,21 @@
 /**
- * A fused chat → messages stream path for the most frequent chunks: text, or a tool call's argument
- * piece, continuing the block of the chunk before it, which the hub translated into one `text_delta`
- * (or `input_json_delta`) event leaving both of its states as they were. It knows two wires, so it
+ * A fused chat → messages stream path for the most frequent chunks: text, reasoning, a refusal's text
+ * or a tool call's argument piece, continuing the block of the chunk before it, which the hub
+ * translated into one `text_delta` (`thinking_delta`, `input_json_delta`) event leaving both of its
+ * states as they were. It knows two wires, so it
  * lives outside both protocol folders; the hub (the chat decoder, the messages encoder) stays the
  * specification and translates every other chunk, mid-stream.
  *
  * Why skipping the hub is exact. A reducer returns its state itself when an input changed nothing
  * (reducer.ts), and is a pure function of its state and input. When the hub translated chunk `E` into
- * exactly one `content_block_delta` carrying `E`'s text — a `text_delta` of `choices[0].delta.content`,
- * or an `input_json_delta` of `choices[0].delta.tool_calls[0].function.arguments` — both states
+ * exactly one `content_block_delta` carrying `E`'s text — a `text_delta` of `choices[0].delta.content`
+ * (or `.refusal`), a `thinking_delta` of `.reasoning_content` (or `.reasoning`), or an
+ * `input_json_delta` of `choices[0].delta.tool_calls[0].function.arguments` — both states
  * unchanged, the next chunk `E'` that differs from `E` only in that text (another non-empty string) —
  * the same keys in its choice, delta (and call and function) with the same values, the same `usage`
  * and `error`; the chunk's other fields the decoder reads only when it starts — meets the same states,
- * so the chat decoder makes the same decision with the other text (one `text-delta` or
- * `tool-call-delta` part, its state unchanged: the call has the same index and id, so it continues the
+ * so the chat decoder makes the same decision with the other text (one `text-delta`, `refusal-delta`,
+ * `reasoning-delta` or `tool-call-delta` part, its state unchanged: the call has the same index and id, so it continues the
  * open tool block) and so does the messages encoder (one delta event at the same output index, its
  * state unchanged); no loss is reported. Anything else clears the memo and goes to the hub.
  * test/fused/streams.test.ts checks it against the hub.
@@ -33,6 +35,10 @@ function keysExactly(value: object, keys: readonly string[]): boolean {
 const EVENT_KEYS = ["type", "index", "delta"];
 const TEXT_KEYS = ["type", "text"];
 const ARGUMENTS_KEYS = ["type", "partial_json"];
+const THINKING_KEYS = ["type", "thinking"];
+/** The delta fields whose text a `text_delta`, or a `thinking_delta`, carries. */
+const TEXT_FIELDS = ["content", "refusal"] as const;
+const REASONING_FIELDS = ["reasoning_content", "reasoning"] as const;
 
 /**
  * A record's own keys and their values, in order, taken when the hub translated it: what the next
@@ -87,8 +93,11 @@ function ownText(value: Record_, key: string): string | undefined {
 /** The fused path of one stream (it remembers the last chunk the hub translated into one delta event). */
 export function chatToMessagesStream(): FusedStream {
   let chunk: Record_ | undefined;
-  /** The memo is of an argument piece (else of text). */
+  /** The memo is of an argument piece (else of text in `field`). */
   let pieces = false;
+  /** The delta field whose text the memo's event carried, and that event's delta type. */
+  let field = "content";
+  let thinking = false;
   let choice = EMPTY;
   let delta = EMPTY;
   /** An argument piece's call (`tool_calls[0]`) and its `function`. */
@@ -122,10 +131,12 @@ export function chatToMessagesStream(): FusedStream {
           delta: { type: "input_json_delta", partial_json: text },
         };
       }
-      if (!sameBut(nextDelta, delta, "content")) return undefined;
-      const text = nextDelta.content;
+      if (!sameBut(nextDelta, delta, field)) return undefined;
+      const text = nextDelta[field];
       if (typeof text !== "string" || text === "") return undefined;
       chunk = prior;
+      if (thinking)
+        return { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: text } };
       return { type: "content_block_delta", index, delta: { type: "text_delta", text } };
     },
     saw(input, result, unchanged) {
@@ -150,10 +161,18 @@ export function chatToMessagesStream(): FusedStream {
         call = shapeOf(firstCall);
         fn = shapeOf(firstFn);
       } else {
-        const text = ownText(firstDelta, "content");
-        if (text === undefined || made.type !== "text_delta") return;
-        if (!keysExactly(made, TEXT_KEYS) || made.text !== text) return;
+        // Text (`content`, or a refusal's) or reasoning (`reasoning_content`, or `reasoning`).
+        const reasoning = made.type === "thinking_delta";
+        if (!reasoning && made.type !== "text_delta") return;
+        if (!keysExactly(made, reasoning ? THINKING_KEYS : TEXT_KEYS)) return;
+        const text = reasoning ? made.thinking : made.text;
+        const [one, other] = reasoning ? REASONING_FIELDS : TEXT_FIELDS;
+        const key =
+          ownText(firstDelta, one) === text ? one : ownText(firstDelta, other) === text ? other : "";
+        if (key === "" || typeof text !== "string") return;
         pieces = false;
+        field = key;
+        thinking = reasoning;
       }
       chunk = input;
       choice = shapeOf(first);

@@ -251,10 +251,18 @@ const changes: readonly ((chunk: Mutable) => void)[] = [
   },
 ];
 
-test("chat>messages: a chunk one or two fields away from a run of text or argument pieces goes as the hub sends it", () => {
+test("chat>messages: a chunk one or two fields away from a run of text, reasoning, refusal or argument pieces goes as the hub sends it", () => {
   const before = taken;
+  const opening = chunk({ role: "assistant", content: "" });
+  const run = (delta: (text: string) => object) => ({
+    run: [opening, ...["a", "b", "c"].map((text) => chunk(delta(text)))],
+    next: () => chunk(delta("d")),
+  });
   const runs = [
     { run: textRun.chat ?? [], next: () => chunk({ content: "d" }) },
+    run((text) => ({ content: null, reasoning_content: text })),
+    run((text) => ({ reasoning: text })),
+    run((text) => ({ refusal: text })),
     {
       run: argumentsRun.chat ?? [],
       next: () => chunk({ tool_calls: [{ index: 0, function: { arguments: "x" } }] }),
@@ -271,7 +279,23 @@ test("chat>messages: a chunk one or two fields away from a run of text or argume
         agrees("chat", "messages", [...run, changed, next(), next()]);
       },
     ),
-    { numRuns: 1_000 },
+    { numRuns: 2_000 },
   );
-  expect(taken - before).toBeGreaterThan(1_000);
+  expect(taken - before).toBeGreaterThan(2_000);
 }, 600_000);
+
+test.each([
+  ["reasoning_content", { content: null }],
+  ["reasoning", {}],
+  ["refusal", {}],
+] as const)("chat>messages takes a run of `%s` pieces after its second", (field, beside) => {
+  const before = taken;
+  const events = [
+    chunk({ role: "assistant", content: "" }),
+    ...["a", "b", "c", "d"].map((text) => chunk({ ...beside, [field]: text })),
+  ];
+  agrees("chat", "messages", events);
+  // The first piece opens the block, the hub translates the second, the path the two after it: in each
+  // of the 12 translations (option sets × endings).
+  expect(taken - before).toBe(12 * 2);
+});
