@@ -299,3 +299,34 @@ test.each([
   // of the 12 translations (option sets × endings).
   expect(taken - before).toBe(12 * 2);
 });
+
+test.each(["openai", "vllm", "openrouter"] as const)(
+  "messages>chat in the %s dialect takes a run of thinking pieces as the hub sends them",
+  (chatDialect) => {
+    const events = [
+      (textRun.messages ?? [])[0],
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      ...["a", "b", "c", "d"].map((thinking) => ({
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "thinking_delta", thinking },
+      })),
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "s" } },
+      { type: "content_block_stop", index: 0 },
+    ];
+    const before = taken;
+    for (const ending of ["end", "cut", "unreadable"] as const) {
+      const options = { chatDialect, created: 1 };
+      expect(transcript("messages", "chat", events, options, true, ending)).toBe(
+        transcript("messages", "chat", events, options, false, ending),
+      );
+    }
+    // The hub translates the first piece (its states kept), the path the three after it — but where the
+    // dialect's chunk carries reasoning entries beside the text, which the path never takes.
+    expect(taken - before).toBe(chatDialect === "openrouter" ? 0 : 3 * 3);
+  },
+);
