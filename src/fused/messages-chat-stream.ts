@@ -1,6 +1,6 @@
 /**
- * A fused messages → chat stream path for the most frequent events: a `text_delta` or `input_json_delta`
- * continuing the block whose previous delta of the same kind the hub has just translated. It knows two
+ * A fused messages → chat stream path for the most frequent events: a `text_delta`, `thinking_delta` or
+ * `input_json_delta` continuing the block whose previous delta of the same kind the hub has just translated. It knows two
  * wires, so it lives outside both protocol folders; the hub (the messages decoder, the chat encoder)
  * stays the specification and translates every other event, mid-stream, with its state untouched by
  * the events this path took.
@@ -11,7 +11,11 @@
  * arguments, once). Once started and not closed, the chat encoder turns a `text-delta` into one chunk
  * `{…envelope, choices: [{index: 0, delta: {content}, finish_reason: null}]}`, and a `tool-call-delta`
  * of a call it has numbered into one chunk whose delta is `{tool_calls: [{index, function: {arguments}}]}`
- * (`index`: that number); neither changes its state, and the envelope is fixed when it starts. No loss
+ * (`index`: that number); neither changes its state, and the envelope is fixed when it starts. A
+ * `thinking_delta` at an open thinking block is one `reasoning-delta` part, the decoder's state kept;
+ * the chat encoder's chunk for it depends on the dialect (and on its state, where the dialect numbers
+ * reasoning entries), so this path takes one only after the hub kept both states for the piece before
+ * it and made a chunk whose delta is the one field `reasoning_content` or `reasoning`. No loss
  * is reported on either side. Before it has started the encoder sends its role chunk too, and once
  * closed it sends nothing: so when the hub has just translated such a delta at index `i` into exactly
  * one chunk of that shape, the next delta of the same kind at the same `i` becomes the same chunk with
@@ -22,18 +26,27 @@
 import type { FusedStream } from "./index";
 
 type Chunk = Record<string, unknown> & { choices?: unknown };
-type Kind = "text_delta" | "input_json_delta";
+type Kind = "text_delta" | "thinking_delta" | "input_json_delta";
 
 /** A non-empty text or argument delta: its kind, block index and text; `undefined` for any other event. */
 function pieceOf(input: unknown): { kind: Kind; index: number; text: string } | undefined {
   if (typeof input !== "object" || input === null) return undefined;
   const event = input as { type?: unknown; index?: unknown; delta?: unknown };
   if (event.type !== "content_block_delta" || typeof event.index !== "number") return undefined;
-  const delta = event.delta as { type?: unknown; text?: unknown; partial_json?: unknown } | null | undefined;
+  const delta = event.delta as
+    | { type?: unknown; text?: unknown; thinking?: unknown; partial_json?: unknown }
+    | null
+    | undefined;
   if (typeof delta !== "object" || delta === null) return undefined;
   const kind = delta.type;
   const text =
-    kind === "text_delta" ? delta.text : kind === "input_json_delta" ? delta.partial_json : undefined;
+    kind === "text_delta"
+      ? delta.text
+      : kind === "thinking_delta"
+        ? delta.thinking
+        : kind === "input_json_delta"
+          ? delta.partial_json
+          : undefined;
   return typeof text === "string" && text !== ""
     ? { kind: kind as Kind, index: event.index, text }
     : undefined;
@@ -49,6 +62,9 @@ function keysExactly(value: object, keys: readonly string[]): boolean {
 
 const CHOICE_KEYS = ["index", "delta", "finish_reason"];
 const CONTENT_KEYS = ["content"];
+/** The delta of a reasoning piece, by dialect (one field: a dialect that adds entries is not taken). */
+const REASONING_CONTENT_KEYS = ["reasoning_content"];
+const REASONING_KEYS = ["reasoning"];
 const CALLS_KEYS = ["tool_calls"];
 const CALL_KEYS = ["index", "function"];
 const ARGUMENTS_KEYS = ["arguments"];
@@ -56,7 +72,8 @@ const PLAIN_KEYS = ["id", "object", "created", "model", "choices"];
 
 /**
  * The delta of `value` when it is the chat encoder's chunk of choice 0 for a piece of `kind` with `text`,
- * in its key order: for arguments, the call's number; for text, -1; `undefined` for any other value.
+ * in its key order: for arguments, the call's number; for text, -1; for reasoning, -1 in
+ * `reasoning_content`, -2 in `reasoning`; `undefined` for any other value.
  */
 function chunkOrdinal(value: unknown, kind: Kind, text: string): number | undefined {
   if (!isRecord(value)) return undefined;
@@ -69,6 +86,10 @@ function chunkOrdinal(value: unknown, kind: Kind, text: string): number | undefi
   if (!isRecord(delta)) return undefined;
   if (kind === "text_delta")
     return keysExactly(delta, CONTENT_KEYS) && delta.content === text ? -1 : undefined;
+  if (kind === "thinking_delta") {
+    if (keysExactly(delta, REASONING_CONTENT_KEYS) && delta.reasoning_content === text) return -1;
+    return keysExactly(delta, REASONING_KEYS) && delta.reasoning === text ? -2 : undefined;
+  }
   const calls = delta.tool_calls;
   if (!keysExactly(delta, CALLS_KEYS) || !Array.isArray(calls) || calls.length !== 1) return undefined;
   const call: unknown = calls[0];
@@ -99,9 +120,15 @@ export function messagesToChatStream(): FusedStream {
       const event = input as { type?: unknown; index?: unknown; delta?: unknown } | null;
       if (typeof event !== "object" || event === null) return undefined;
       if (event.type !== "content_block_delta" || event.index !== block) return undefined;
-      const delta = event.delta as { type?: unknown; text?: unknown; partial_json?: unknown } | null;
+      const delta = event.delta as {
+        type?: unknown;
+        text?: unknown;
+        thinking?: unknown;
+        partial_json?: unknown;
+      } | null;
       if (typeof delta !== "object" || delta === null || delta.type !== kind) return undefined;
-      const text = kind === "text_delta" ? delta.text : delta.partial_json;
+      const text =
+        kind === "text_delta" ? delta.text : kind === "thinking_delta" ? delta.thinking : delta.partial_json;
       if (typeof text !== "string" || text === "") return undefined;
       template = known;
       const choices = [
@@ -110,7 +137,11 @@ export function messagesToChatStream(): FusedStream {
           delta:
             kind === "text_delta"
               ? { content: text }
-              : { tool_calls: [{ index: ordinal, function: { arguments: text } }] },
+              : kind === "thinking_delta"
+                ? ordinal === -1
+                  ? { reasoning_content: text }
+                  : { reasoning: text }
+                : { tool_calls: [{ index: ordinal, function: { arguments: text } }] },
           finish_reason: null,
         },
       ];
@@ -118,10 +149,11 @@ export function messagesToChatStream(): FusedStream {
         return { id: known.id, object: known.object, created: known.created, model: known.model, choices };
       return { ...known, choices };
     },
-    saw(input, result) {
+    saw(input, result, unchanged) {
       if (result.length !== 1) return;
       const piece = pieceOf(input);
-      if (piece === undefined) return;
+      // A reasoning piece's chunk depends on the dialect and its state: taken once the hub kept both.
+      if (piece === undefined || (piece.kind === "thinking_delta" && !unchanged)) return;
       const chunk = result[0];
       const number = chunkOrdinal(chunk, piece.kind, piece.text);
       if (number === undefined) return;

@@ -121,6 +121,32 @@ const textRun: Partial<Record<Protocol, unknown[]>> = {
   ],
 };
 
+/** A stream cut after four argument pieces of one tool call, by source protocol. */
+const argumentsRun: Partial<Record<Protocol, unknown[]>> = {
+  chat: [
+    chunk({ role: "assistant", content: "" }),
+    chunk({
+      tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "f", arguments: "" } }],
+    }),
+    chunk({ tool_calls: [{ index: 0, function: { arguments: '{"a' } }] }),
+    chunk({ tool_calls: [{ index: 0, function: { arguments: '":' } }] }),
+    chunk({ tool_calls: [{ index: 0, function: { arguments: "1" } }] }),
+    chunk({ tool_calls: [{ index: 0, function: { arguments: "}" } }] }),
+  ],
+  messages: [
+    (textRun.messages ?? [])[0],
+    {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "tool_use", id: "toolu_1", name: "f", input: {} },
+    },
+    { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"a' } },
+    { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '":' } },
+    { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: "1" } },
+    { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: "}" } },
+  ],
+};
+
 describe.each(pairs)("the fused stream path %s agrees with the hub", (pair) => {
   const [from, to] = pair.split(">") as [Protocol, Protocol];
 
@@ -162,4 +188,145 @@ describe.each(pairs)("the fused stream path %s agrees with the hub", (pair) => {
     const perEnding = from === "messages" ? 2 * (optionSets.length - 1) : optionSets.length;
     expect(taken - before).toBe(perEnding * 3);
   });
+
+  test("a cut in the middle of a tool call's argument pieces ends as the hub ends it", () => {
+    const before = taken;
+    agrees(from, to, argumentsRun[from] ?? []);
+    // The hub translates the first piece (the block was opened by the event before it), the path the
+    // three after it: in each translation but messages' strict ones, which end at message_start.
+    const translations = 3 * (from === "messages" ? optionSets.length - 1 : optionSets.length);
+    expect(taken - before).toBe(translations * 3);
+  });
 });
+
+/** A chat chunk, as a mutable record (the next piece of a run, to be changed in one or two places). */
+type Mutable = {
+  choices: { index: number; delta: Record<string, unknown>; [key: string]: unknown }[];
+  [key: string]: unknown;
+};
+const call0 = (chunk: Mutable): Record<string, unknown> =>
+  ((chunk.choices[0]?.delta.tool_calls as Record<string, unknown>[] | undefined) ?? [])[0] ?? {};
+const fn0 = (chunk: Mutable): Record<string, unknown> =>
+  (call0(chunk).function as Record<string, unknown> | undefined) ?? {};
+const choice0 = (chunk: Mutable) => chunk.choices[0] as Mutable["choices"][number];
+
+/**
+ * One-field changes of a chunk that continues a run of text or argument pieces: each gives a chunk the
+ * fused path must not take, or must take exactly as the hub would.
+ */
+const changes: readonly ((chunk: Mutable) => void)[] = [
+  (c) => (choice0(c).index = 1),
+  (c) => delete choice0(c).logprobs,
+  (c) => (choice0(c).logprobs = { content: [] }),
+  (c) => (choice0(c).finish_reason = "stop"),
+  (c) => (choice0(c).extra = 1),
+  (c) => c.choices.push({ index: 1, delta: { content: "z" }, finish_reason: null }),
+  (c) => (c.usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 }),
+  (c) => (c.error = { message: "boom" }),
+  (c) => (choice0(c).delta.role = "assistant"),
+  (c) => (choice0(c).delta.content = ""),
+  (c) => (choice0(c).delta.content = "t"),
+  (c) => (choice0(c).delta.refusal = "r"),
+  (c) => (choice0(c).delta.reasoning = "why"),
+  (c) => (choice0(c).delta.tool_calls = [{ index: 1, function: { arguments: "x" } }]),
+  (c) => (call0(c).index = 1),
+  (c) => delete call0(c).index,
+  (c) => (call0(c).id = "call_1"),
+  (c) => (call0(c).id = "call_2"),
+  (c) => (call0(c).id = ""),
+  (c) => (call0(c).type = "function"),
+  (c) => (call0(c).extra_content = { google: { thought_signature: "s" } }),
+  (c) => (fn0(c).name = "g"),
+  (c) => (fn0(c).arguments = ""),
+  (c) => (fn0(c).arguments = null),
+  (c) => (fn0(c).arguments = 1),
+  (c) => {
+    const calls = choice0(c).delta.tool_calls as unknown[] | undefined;
+    calls?.push({ index: 1, function: { arguments: "w" } });
+  },
+  (c) => {
+    // The same fields in another order.
+    const { index, ...rest } = choice0(c);
+    c.choices[0] = { ...rest, index } as Mutable["choices"][number];
+  },
+];
+
+test("chat>messages: a chunk one or two fields away from a run of text, reasoning, refusal or argument pieces goes as the hub sends it", () => {
+  const before = taken;
+  const opening = chunk({ role: "assistant", content: "" });
+  const run = (delta: (text: string) => object) => ({
+    run: [opening, ...["a", "b", "c"].map((text) => chunk(delta(text)))],
+    next: () => chunk(delta("d")),
+  });
+  const runs = [
+    { run: textRun.chat ?? [], next: () => chunk({ content: "d" }) },
+    run((text) => ({ content: null, reasoning_content: text })),
+    run((text) => ({ reasoning: text })),
+    run((text) => ({ refusal: text })),
+    {
+      run: argumentsRun.chat ?? [],
+      next: () => chunk({ tool_calls: [{ index: 0, function: { arguments: "x" } }] }),
+    },
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...runs),
+      fc.subarray([...changes.keys()], { minLength: 1, maxLength: 2 }),
+      ({ run, next }, picked) => {
+        const changed = next() as Mutable;
+        for (const at of picked) changes[at]?.(changed);
+        // The piece after it: does the path take over again exactly when it may?
+        agrees("chat", "messages", [...run, changed, next(), next()]);
+      },
+    ),
+    { numRuns: 2_000 },
+  );
+  expect(taken - before).toBeGreaterThan(2_000);
+}, 600_000);
+
+test.each([
+  ["reasoning_content", { content: null }],
+  ["reasoning", {}],
+  ["refusal", {}],
+] as const)("chat>messages takes a run of `%s` pieces after its second", (field, beside) => {
+  const before = taken;
+  const events = [
+    chunk({ role: "assistant", content: "" }),
+    ...["a", "b", "c", "d"].map((text) => chunk({ ...beside, [field]: text })),
+  ];
+  agrees("chat", "messages", events);
+  // The first piece opens the block, the hub translates the second, the path the two after it: in each
+  // of the 12 translations (option sets × endings).
+  expect(taken - before).toBe(12 * 2);
+});
+
+test.each(["openai", "vllm", "openrouter"] as const)(
+  "messages>chat in the %s dialect takes a run of thinking pieces as the hub sends them",
+  (chatDialect) => {
+    const events = [
+      (textRun.messages ?? [])[0],
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      ...["a", "b", "c", "d"].map((thinking) => ({
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "thinking_delta", thinking },
+      })),
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "s" } },
+      { type: "content_block_stop", index: 0 },
+    ];
+    const before = taken;
+    for (const ending of ["end", "cut", "unreadable"] as const) {
+      const options = { chatDialect, created: 1 };
+      expect(transcript("messages", "chat", events, options, true, ending)).toBe(
+        transcript("messages", "chat", events, options, false, ending),
+      );
+    }
+    // The hub translates the first piece (its states kept), the path the three after it — but where the
+    // dialect's chunk carries reasoning entries beside the text, which the path never takes.
+    expect(taken - before).toBe(chatDialect === "openrouter" ? 0 : 3 * 3);
+  },
+);

@@ -140,6 +140,20 @@ describe("a reasoning delta of a chat-compatible dialect takes the fast path too
   );
 });
 
+test("the messages encoder keeps its state for reasoning and refusal pieces continuing their block", () => {
+  const pieces = Array.from({ length: 50 }, (_, index) => `piece ${index} `);
+  const parts: common.StreamPart[] = [
+    { type: "response-start", id: "r" },
+    { type: "reasoning-start", index: 0, origin: "messages" },
+    ...pieces.map((text) => ({ type: "reasoning-delta" as const, index: 0, text })),
+    { type: "reasoning-end", index: 0 },
+    ...pieces.map((text) => ({ type: "refusal-delta" as const, index: 1, text })),
+  ];
+  const encoded = runFrozen(adapters.messages.streamEncoder(options) as Reducer, parts);
+  // The first piece of each block opens it (and the first refusal piece marks the message refused).
+  expect(encoded.kept).toBeGreaterThanOrEqual(98);
+});
+
 describe("createStreamTranslator in strict mode", () => {
   const chunk = (delta: object, extra: object = {}) => ({
     id: "c",

@@ -73,9 +73,37 @@ function copy(state: MessagesDecodeState): Work {
 
 const MESSAGE_FIELDS = ["id", "type", "role", "model", "content", "stop_reason", "stop_sequence", "usage"];
 
+/**
+ * The own fields of `value` whose keys are not `known` (in their order), or `undefined` when there are
+ * none. A loop, not entries/filter/fromEntries (three arrays per call); a `__proto__` key takes
+ * `Object.fromEntries`, which makes it an own field instead of touching the prototype.
+ */
 function others(value: object, known: readonly string[]): Record<string, unknown> | undefined {
-  const entries = Object.entries(value).filter(([key]) => !known.includes(key));
-  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  let out: Record<string, unknown> | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || known.includes(key)) continue;
+    if (key === "__proto__") return kept(value, (field) => !known.includes(field));
+    out ??= {};
+    out[key] = (value as Record<string, unknown>)[key];
+  }
+  return out;
+}
+
+/** `value`'s own fields that pass `keep`, as `Object.fromEntries` makes them (the rare path of `others`). */
+function kept(value: object, keep: (key: string, field: unknown) => boolean): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([key, field]) => keep(key, field)));
+}
+
+/** The fields of a usage delta that are not `null` (in their order). */
+function given(usage: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in usage) {
+    const field = (usage as Record<string, unknown>)[key];
+    if (!Object.hasOwn(usage, key) || field === null) continue;
+    if (key === "__proto__") return kept(usage, (_, each) => each !== null);
+    out[key] = field;
+  }
+  return out;
 }
 
 function openAt(state: MessagesDecodeState, at: number): Open | undefined {
@@ -309,9 +337,7 @@ function messageStart(work: Work, event: MessageStartEvent, base: string, out: c
 
 function messageDelta(work: Work, event: MessageDeltaEvent, base: string, out: common.StreamPart[]): void {
   if (event.usage !== undefined) {
-    const fresh = Object.fromEntries(
-      Object.entries(event.usage as DeltaUsage).filter(([, value]) => value !== null),
-    );
+    const fresh = given(event.usage as DeltaUsage);
     work.usage = { ...(work.usage ?? { input_tokens: 0 }), ...fresh };
     out.push({ type: "usage", usage: toUsage(work.usage) });
   }

@@ -115,18 +115,27 @@ function isCurrent(state: MessagesEncodeState, index: number, kind: Kind): boole
 }
 
 /**
- * The one event a text or argument delta becomes when it continues the open block of its kind (the
- * state unchanged); `undefined` otherwise.
+ * The one event a text, reasoning or argument delta becomes when it continues the open block of its kind
+ * (the state unchanged); `undefined` otherwise.
  */
 function continuedEvent(state: MessagesEncodeState, part: common.StreamPart): StreamEvent | undefined {
   const current = state.current;
   if (current === undefined) return undefined;
-  if (part.type === "text-delta") {
+  // A refusal's piece after its first (which marked the message as refused) is a text piece.
+  if (part.type === "text-delta" || (part.type === "refusal-delta" && state.refusal)) {
     if (part.text === "" || current.index !== part.index || current.kind !== "text") return undefined;
     return {
       type: "content_block_delta",
       index: current.out,
       delta: { type: "text_delta", text: part.text },
+    };
+  }
+  if (part.type === "reasoning-delta") {
+    if (part.text === "" || current.index !== part.index || current.kind !== "thinking") return undefined;
+    return {
+      type: "content_block_delta",
+      index: current.out,
+      delta: { type: "thinking_delta", thinking: part.text },
     };
   }
   if (part.type === "tool-call-delta") {
