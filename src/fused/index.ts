@@ -10,6 +10,7 @@ import type { Loss } from "../common/loss";
 import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import { chatToGenerativeRequest } from "./chat-generative";
+import { chatToGenerativeStream } from "./chat-generative-stream";
 import { chatToMessagesRequest } from "./chat-messages";
 import { chatToMessagesResponse } from "./chat-messages-response";
 import { chatToMessagesStream } from "./chat-messages-stream";
@@ -103,5 +104,6 @@ export type FusedStream = {
 /** Fused stream paths by pair (a maker per stream); a pair not listed always takes the hub. */
 export const fusedStreams: Partial<Record<Pair, () => FusedStream>> = {
   "chat>messages": chatToMessagesStream,
+  "chat>generative": chatToGenerativeStream,
   "messages>chat": messagesToChatStream,
 };
