@@ -6,7 +6,9 @@
  * and the path hands the body to the hub.
  */
 import { isObject } from "../common/json";
+import { fromGenerativeSchema } from "../protocols/generative/adapter";
 import { isNumber } from "./number";
+import { onlyKeys } from "./responses-fields";
 
 /** The sampling fields of a plain `generationConfig`, as given. */
 export type GenerativeSampling = {
@@ -108,4 +110,92 @@ export function generativeFields(body: unknown, withTools = false): GenerativeFi
     }
   }
   return { contents, system, sampling, tools, toolConfig };
+}
+
+const TOOL_KEYS = ["functionDeclarations"];
+const DECLARATION_KEYS = ["name", "description", "parameters", "parametersJsonSchema"];
+const TOOL_CONFIG_KEYS = ["functionCallingConfig"];
+const CALLING_KEYS = ["mode", "allowedFunctionNames"];
+
+/** A function declaration as the hub's decoder reads it: its JSON Schema, and where it was. */
+export type DeclaredFunction = {
+  readonly name: string;
+  readonly description: string | undefined;
+  /** `parametersJsonSchema` as given, or `parameters` converted back to JSON Schema; none without either. */
+  readonly schema: Record<string, unknown> | undefined;
+  /** Its entry of `tools` and its index in that entry's `functionDeclarations`. */
+  readonly tool: number;
+  readonly at: number;
+};
+
+/**
+ * `tools` of function declarations only, as the hub's decoder reads them (src/protocols/generative/tools.ts),
+ * or `undefined` for the hub: another tool (a provider tool), another declaration field, both schemas.
+ */
+export function readDeclarations(tools: unknown): DeclaredFunction[] | undefined {
+  if (!Array.isArray(tools)) return undefined;
+  const out: DeclaredFunction[] = [];
+  for (let index = 0; index < tools.length; index++) {
+    const tool: unknown = tools[index];
+    if (!isObject(tool) || !onlyKeys(tool, TOOL_KEYS)) return undefined;
+    const declarations = tool.functionDeclarations;
+    if (declarations === undefined) continue;
+    if (!Array.isArray(declarations)) return undefined;
+    for (let at = 0; at < declarations.length; at++) {
+      const declaration: unknown = declarations[at];
+      if (!isObject(declaration) || !onlyKeys(declaration, DECLARATION_KEYS)) return undefined;
+      const { name, description, parameters, parametersJsonSchema } = declaration;
+      if (typeof name !== "string") return undefined;
+      if (description !== undefined && typeof description !== "string") return undefined;
+      let schema: Record<string, unknown> | undefined;
+      if (parametersJsonSchema !== undefined) {
+        if (!isObject(parametersJsonSchema) || parameters !== undefined) return undefined;
+        schema = parametersJsonSchema;
+      } else if (parameters !== undefined) {
+        if (!isObject(parameters)) return undefined;
+        schema = fromGenerativeSchema(parameters);
+      }
+      out.push({ name, description, schema, tool: index, at });
+    }
+  }
+  return out;
+}
+
+/** A calling mode as the hub's decoder reads it: the common tool choice it makes. */
+export type CallingChoice =
+  | { readonly type: "auto" | "none" | "required" }
+  | { readonly type: "tool"; readonly name: string }
+  | { readonly type: "allowed"; readonly names: readonly string[]; readonly mode: "auto" | "required" };
+
+/**
+ * `toolConfig` as the hub's decoder reads it (src/protocols/generative/tools.ts): the choice, `null` for
+ * none (no `functionCallingConfig`), or `undefined` for the hub (another field or mode).
+ */
+export function readToolConfig(config: unknown): CallingChoice | null | undefined {
+  if (!isObject(config) || !onlyKeys(config, TOOL_CONFIG_KEYS)) return undefined;
+  const calling = config.functionCallingConfig;
+  if (calling === undefined) return null;
+  if (!isObject(calling) || !onlyKeys(calling, CALLING_KEYS)) return undefined;
+  const { mode, allowedFunctionNames: names } = calling;
+  if (mode !== undefined && typeof mode !== "string") return undefined;
+  if (names !== undefined) {
+    if (!Array.isArray(names)) return undefined;
+    for (const name of names) if (typeof name !== "string") return undefined;
+  }
+  const list = names as string[] | undefined;
+  switch ((mode ?? "AUTO").toUpperCase()) {
+    case "NONE":
+      return { type: "none" };
+    case "ANY":
+      if (list === undefined || list.length === 0) return { type: "required" };
+      if (list.length === 1) return { type: "tool", name: list[0] as string };
+      return { type: "allowed", names: list, mode: "required" };
+    case "AUTO":
+    case "MODE_UNSPECIFIED":
+      return list === undefined || list.length === 0
+        ? { type: "auto" }
+        : { type: "allowed", names: list, mode: "auto" };
+    default:
+      return undefined;
+  }
 }

@@ -21,8 +21,7 @@ import { type Loss, loss } from "../common/loss";
 import { dataUrl } from "../common/media";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { fromGenerativeSchema } from "../protocols/generative/adapter";
-import { generativeFields, plainText } from "./generative-fields";
+import { generativeFields, plainText, readDeclarations, readToolConfig } from "./generative-fields";
 import type { Fused } from "./index";
 import { onlyKeys } from "./responses-fields";
 import { clampResponses, responsesBudget } from "./responses-target";
@@ -42,10 +41,6 @@ const INLINE_PART_KEYS = ["inlineData"];
 const INLINE_KEYS = ["mimeType", "data"];
 const FILE_PART_KEYS = ["fileData"];
 const FILE_KEYS = ["mimeType", "fileUri"];
-const TOOL_KEYS = ["functionDeclarations"];
-const DECLARATION_KEYS = ["name", "description", "parameters", "parametersJsonSchema"];
-const TOOL_CONFIG_KEYS = ["functionCallingConfig"];
-const CALLING_KEYS = ["mode", "allowedFunctionNames"];
 
 /** An image part (`inlineData` or `fileData` of an `image/` type) as an `input_image`, or `undefined`. */
 function image(part: Raw): Raw | undefined {
@@ -95,43 +90,26 @@ function output(response: Raw, source: string, losses: Loss[]): string | undefin
 
 /** The declarations as responses function tools (the hub's losses in `losses`), or `undefined`. */
 function responsesTools(tools: unknown, losses: Loss[]): Raw[] | undefined {
-  if (!Array.isArray(tools)) return undefined;
+  const declared = readDeclarations(tools);
+  if (declared === undefined) return undefined;
   const out: Raw[] = [];
-  for (let index = 0; index < tools.length; index++) {
-    const tool: unknown = tools[index];
-    if (!isObject(tool) || !onlyKeys(tool, TOOL_KEYS)) return undefined;
-    const declarations = tool.functionDeclarations;
-    if (declarations === undefined) continue;
-    if (!Array.isArray(declarations)) return undefined;
-    for (let at = 0; at < declarations.length; at++) {
-      const declaration: unknown = declarations[at];
-      if (!isObject(declaration) || !onlyKeys(declaration, DECLARATION_KEYS)) return undefined;
-      const { name, description, parameters, parametersJsonSchema } = declaration;
-      if (typeof name !== "string") return undefined;
-      if (description !== undefined && typeof description !== "string") return undefined;
-      let schema: unknown;
-      if (parametersJsonSchema !== undefined) {
-        if (!isObject(parametersJsonSchema) || parameters !== undefined) return undefined;
-        schema = parametersJsonSchema;
-      } else if (parameters !== undefined) {
-        if (!isObject(parameters)) return undefined;
-        schema = fromGenerativeSchema(parameters);
-      } else {
-        losses.push(
-          loss(
-            `/tools/${index}/functionDeclarations/${at}/parameters`,
-            "synthesized",
-            "A responses function tool needs a parameter schema; the empty object schema was sent.",
-          ),
-        );
-        schema = { type: "object", properties: {} };
-      }
-      const encoded: Raw =
-        description === undefined
-          ? { type: "function", name, parameters: schema, strict: false }
-          : { type: "function", name, description, parameters: schema, strict: false };
-      out.push(encoded);
+  for (const { name, description, schema: given, tool, at } of declared) {
+    let schema = given;
+    if (schema === undefined) {
+      losses.push(
+        loss(
+          `/tools/${tool}/functionDeclarations/${at}/parameters`,
+          "synthesized",
+          "A responses function tool needs a parameter schema; the empty object schema was sent.",
+        ),
+      );
+      schema = { type: "object", properties: {} };
     }
+    const encoded: Raw =
+      description === undefined
+        ? { type: "function", name, parameters: schema, strict: false }
+        : { type: "function", name, description, parameters: schema, strict: false };
+    out.push(encoded);
   }
   return out;
 }
@@ -145,29 +123,15 @@ const allowed = (mode: "auto" | "required", names: readonly string[]): Raw => ({
 
 /** `toolConfig` as responses' `tool_choice` (`null` for none), or `undefined` for the hub. */
 function toolChoice(config: unknown): unknown {
-  if (!isObject(config) || !onlyKeys(config, TOOL_CONFIG_KEYS)) return undefined;
-  const calling = config.functionCallingConfig;
-  if (calling === undefined) return null;
-  if (!isObject(calling) || !onlyKeys(calling, CALLING_KEYS)) return undefined;
-  const { mode, allowedFunctionNames: names } = calling;
-  if (mode !== undefined && typeof mode !== "string") return undefined;
-  if (names !== undefined) {
-    if (!Array.isArray(names)) return undefined;
-    for (const name of names) if (typeof name !== "string") return undefined;
-  }
-  const list = names as string[] | undefined;
-  switch ((mode ?? "AUTO").toUpperCase()) {
-    case "NONE":
-      return "none";
-    case "ANY":
-      if (list === undefined || list.length === 0) return "required";
-      if (list.length === 1) return { type: "function", name: list[0] };
-      return allowed("required", list);
-    case "AUTO":
-    case "MODE_UNSPECIFIED":
-      return list === undefined || list.length === 0 ? "auto" : allowed("auto", list);
+  const choice = readToolConfig(config);
+  if (choice === undefined || choice === null) return choice;
+  switch (choice.type) {
+    case "tool":
+      return { type: "function", name: choice.name };
+    case "allowed":
+      return allowed(choice.mode, choice.names);
     default:
-      return undefined;
+      return choice.type;
   }
 }
 

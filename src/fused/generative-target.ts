@@ -1,11 +1,60 @@
 /**
- * What the fused paths toward generative share with its encoder (src/protocols/generative/config.ts):
- * the sampling ranges, the system text and a tool's schema, with the hub's losses word for word.
+ * What the fused paths toward generative share with its encoder (src/protocols/generative/config.ts,
+ * contents-encode.ts, media.ts): the sampling ranges, the system text, a tool's schema, the image
+ * types it takes and the order of function responses, with the hub's losses word for word.
  */
 import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { RequestOf } from "../protocols";
 import { toGenerativeSchema } from "../protocols/generative/adapter";
+
+/** Image types generative accepts (the hub drops others, with a loss of its own). */
+export const IMAGE_TYPES: ReadonlySet<string> = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/heic",
+  "image/heif",
+]);
+
+/** A part as far as the order of function responses goes: generative's, or a fused path's record. */
+type CallOrResponse = { readonly functionCall?: unknown; readonly functionResponse?: unknown };
+
+/** The id of a part's `functionCall` or `functionResponse` (`undefined` when it has none). */
+const idOf = (node: unknown): unknown => (node as { id?: unknown } | undefined)?.id;
+
+/**
+ * Whether each user turn's function responses come first, in the order of the calls of the turn before
+ * it that they answer: the hub (contents-encode.ts `orderResults`) sorts them otherwise, and a fused
+ * path hands such a body to it.
+ */
+export function resultsInOrder(
+  turns: readonly { readonly role: string; readonly parts: readonly CallOrResponse[] }[],
+): boolean {
+  for (let index = 1; index < turns.length; index++) {
+    const turn = turns[index] as (typeof turns)[number];
+    if (turn.role !== "user") continue;
+    const calls = (turns[index - 1] as (typeof turns)[number]).parts;
+    let last = -1;
+    for (const part of turn.parts) {
+      const response = part.functionResponse;
+      if (response === undefined) {
+        last = Number.POSITIVE_INFINITY;
+        continue;
+      }
+      const id = idOf(response);
+      let position = calls.length;
+      for (let at = 0; at < calls.length; at++)
+        if (idOf((calls[at] as CallOrResponse).functionCall) === id) {
+          position = at;
+          break;
+        }
+      if (position < last) return false;
+      last = position;
+    }
+  }
+  return true;
+}
 
 /**
  * A sampling value clamped to generative's range 0–`high`, with the hub's loss when it moved; `name`

@@ -21,7 +21,7 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { declareParameters } from "./generative-target";
+import { declareParameters, IMAGE_TYPES, resultsInOrder } from "./generative-target";
 import type { Fused } from "./index";
 import {
   cachedText,
@@ -39,15 +39,6 @@ type GenerationConfig = NonNullable<GenerativeRequest["generationConfig"]>;
 type Declaration = NonNullable<
   NonNullable<GenerativeRequest["tools"]>[number]["functionDeclarations"]
 >[number];
-
-/** Image types generative accepts (the hub drops others, with a loss of its own). */
-const IMAGE_TYPES: ReadonlySet<string> = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/webp",
-  "image/heic",
-  "image/heif",
-]);
 
 const CACHE_MESSAGE = "Cache hints have no generative equivalent and were dropped.";
 
@@ -184,32 +175,6 @@ function encodeBlock(
   }
 }
 
-/**
- * Whether the function responses of a user turn come first, in the order of the calls of the model
- * turn before it (the hub reorders them otherwise: the hub's case).
- */
-function resultsInOrder(turn: Turn, previous: Turn): boolean {
-  let last = -1;
-  for (const part of turn.parts) {
-    const response = part.functionResponse as { id: string } | undefined;
-    if (response === undefined) {
-      last = Number.POSITIVE_INFINITY;
-      continue;
-    }
-    let rank = previous.parts.length;
-    for (let index = 0; index < previous.parts.length; index++) {
-      const call = (previous.parts[index] as Part).functionCall as { id: string } | undefined;
-      if (call !== undefined && call.id === response.id) {
-        rank = index;
-        break;
-      }
-    }
-    if (rank < last) return false;
-    last = rank;
-  }
-  return true;
-}
-
 /** Thinking budgets per model family, as the hub's table has them: [min, max], and whether 0 (off) is allowed. */
 function budgetRange(model: string): { min: number; max: number; canDisable: boolean } {
   if (/2\.5-pro/.test(model)) return { min: 128, max: 32768, canDisable: false };
@@ -292,10 +257,7 @@ export function messagesToGenerativeRequest(
     else turns.push({ role: wire, parts, first: index });
   }
   if (!pairing.done() || turns.length === 0) return undefined;
-  for (let index = 1; index < turns.length; index++) {
-    const turn = turns[index] as Turn;
-    if (turn.role === "user" && !resultsInOrder(turn, turns[index - 1] as Turn)) return undefined;
-  }
+  if (!resultsInOrder(turns)) return undefined;
   const first = turns[0] as Turn;
   if (first.role !== "user") {
     turns.unshift({ role: "user", parts: [{ text: "." }], first: -1 });

@@ -22,7 +22,7 @@ import { type Loss, loss } from "../common/loss";
 import { parseDataUrl } from "../common/media";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { clampGenerative, declareParameters, systemText } from "./generative-target";
+import { clampGenerative, declareParameters, resultsInOrder, systemText } from "./generative-target";
 import type { Fused } from "./index";
 import { onlyKeys, responsesFields } from "./responses-fields";
 
@@ -251,32 +251,6 @@ function readItems(items: readonly unknown[], gemini3: boolean, into: Builder): 
   }
   into.flush();
   return waiting === undefined || waiting.size === 0;
-}
-
-/** Whether each user turn's function responses come first, in the order of the calls they answer. */
-function resultsInOrder(contents: readonly Content[]): boolean {
-  for (let index = 1; index < contents.length; index++) {
-    const turn = contents[index] as Content;
-    if (turn.role !== "user") continue;
-    const calls = (contents[index - 1] as Content).parts;
-    let last = -1;
-    for (const part of turn.parts) {
-      const response = part.functionResponse;
-      if (response === undefined) {
-        last = Number.POSITIVE_INFINITY;
-        continue;
-      }
-      let position = calls.length;
-      for (let at = 0; at < calls.length; at++)
-        if ((calls[at] as Part).functionCall?.id === response.id) {
-          position = at;
-          break;
-        }
-      if (position < last) return false;
-      last = position;
-    }
-  }
-  return true;
 }
 
 /** Function tools as one entry of declarations (the hub's losses in `losses`), or `false` for the hub. */

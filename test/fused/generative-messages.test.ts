@@ -1,8 +1,11 @@
 /**
  * The fused generative → messages request path against the hub, its specification: on every body — the
  * toolkit's generative request arbitraries (plain, biased and the hard list), a generator of the shape
- * the fused path takes (a system instruction and user/model turns of text parts, the sampling fields)
- * with the edge values that send it back to the hub or make it report a loss (thoughts, signatures,
+ * the fused path takes (a system instruction, user turns of text, images and function responses, model
+ * turns of text and function calls with and without ids, function declarations, `toolConfig`, the
+ * sampling fields — the exchanges, tools and configs of generative-shapes.ts) with the edge values that
+ * send it back to the hub or make it report a loss (JSON and error responses, calls and responses that
+ * do not pair up or come out of order, provider tools, calling modes, thoughts, signatures,
  * extra fields, snake_case names, nulls, blank and whitespace-edged text, empty turns, a model turn
  * first, values out of the messages ranges, fractional `topK` and `maxOutputTokens`, whitespace-only
  * stop sequences, penalties, seeds and candidate counts) and the bench's requests and every generative
@@ -19,6 +22,7 @@ import { generativeToMessagesRequest } from "../../src/fused/generative-messages
 import { translateRequest } from "../../src/index";
 import { arbitraries } from "../../src/testing/index";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
+import { exchange, toolConfig, tools } from "./generative-shapes";
 import { differential } from "./oracle";
 
 const model = "gemini-2.5-flash";
@@ -45,6 +49,12 @@ const text = fc.oneof(
 );
 const part = fc.oneof(
   { weight: 20, arbitrary: text.map((value) => ({ text: value })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom("image/png", "image/jpeg", "image/webp", "image/gif", "image/heic")
+      .map((mimeType) => ({ inlineData: { mimeType, data: "iVBORw0K" } })),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom<Record<string, unknown>>(
@@ -90,9 +100,12 @@ const contents = fc
       },
       { weight: 1, arbitrary: turn },
     ),
-    fc.array(turn, { maxLength: 5 }),
+    fc.array(
+      fc.oneof({ weight: 3, arbitrary: turn.map((entry) => [entry]) }, { weight: 2, arbitrary: exchange }),
+      { maxLength: 5 },
+    ),
   )
-  .map(([first, rest]) => [first, ...rest]);
+  .map(([first, rest]) => [first, ...rest.flat()]);
 /** A sampling value: mostly within range, now and then past the messages 0–1 (a clamp). */
 const number = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(0, 0.25, 0.5, 0.7, 1) },
@@ -128,6 +141,8 @@ const plainRequest = fc
       contents,
       systemInstruction: fc.record({ parts: fc.array(part, { maxLength: 3 }) }),
       generationConfig,
+      tools,
+      toolConfig,
     },
     { requiredKeys: ["contents"] },
   )
@@ -159,13 +174,12 @@ describe("fused generative → messages requests match the hub", () => {
     const bodies = fixtures("request", "generative").map(readJsonFixture);
     expect(bodies.length).toBeGreaterThan(0);
     for (const body of bodies) agrees(body);
-    for (const body of [
-      shortRequest("generative"),
-      conversationRequest("generative"),
-      largeRequest("generative"),
-    ])
+    const bench = [shortRequest("generative"), conversationRequest("generative"), largeRequest("generative")];
+    for (const body of bench) {
       agrees(body);
-    expect(generativeToMessagesRequest(shortRequest("generative"), resolveOptions({ model }))).toBeDefined();
+      // The bench's bodies (tools, parallel calls and their responses, an image) all take the fused path.
+      expect(generativeToMessagesRequest(body, resolveOptions({ model }))).toBeDefined();
+    }
   });
 
   test(
@@ -190,9 +204,30 @@ describe("fused generative → messages requests match the hub", () => {
     "on the plain shape, edges included, and the fused path takes a good share of it",
     () => {
       const before = taken();
-      fc.assert(fc.property(plainRequest, agrees), { numRuns });
+      // What the fused path itself took, by kind: calls, their results and images must be among it.
+      let calls = 0;
+      let results = 0;
+      let images = 0;
+      const options = resolveOptions({ model, validate: false });
+      fc.assert(
+        fc.property(plainRequest, (body) => {
+          agrees(body);
+          const fused = generativeToMessagesRequest(body, options);
+          if (fused === undefined) return;
+          const types = fused.value.messages.flatMap((message) =>
+            typeof message.content === "string" ? [] : message.content.map((block) => block.type),
+          );
+          if (types.includes("tool_use")) calls++;
+          if (types.includes("tool_result")) results++;
+          if (types.includes("image")) images++;
+        }),
+        { numRuns },
+      );
       // Without this, a fused path that always declined would pass the comparison trivially.
       expect(taken() - before).toBeGreaterThan(numRuns / 5);
+      expect(calls).toBeGreaterThan(numRuns / 40);
+      expect(results).toBeGreaterThan(numRuns / 40);
+      expect(images).toBeGreaterThan(numRuns / 100);
     },
     heavy,
   );
@@ -266,5 +301,117 @@ describe("fused generative → messages requests match the hub", () => {
       { contents: [user], generationConfig: { maxOutputTokens: 0 } },
     ])
       expect(generativeToMessagesRequest(body, options)).toBeUndefined();
+  });
+
+  test("responses out of their calls' order are the hub's, which sorts them", () => {
+    // Found by the shape generator when the order check was left out (a planted bug).
+    const body = {
+      contents: [
+        { role: "user", parts: [{ inlineData: { mimeType: "image/png", data: "iVBORw0K" } }] },
+        {
+          role: "model",
+          parts: [
+            { functionCall: { id: "c0", name: "get_weather" } },
+            { functionCall: { id: "c1", name: "get_weather" } },
+          ],
+        },
+        {
+          role: "user",
+          parts: [
+            { functionResponse: { id: "c1", name: "get_weather", response: { content: "sunny" } } },
+            { functionResponse: { id: "c0", name: "get_weather", response: { content: "sunny" } } },
+          ],
+        },
+      ],
+    };
+    expect(generativeToMessagesRequest(body, resolveOptions({ model }))).toBeUndefined();
+    agrees(body);
+  });
+
+  test("calls without ids, their responses by name, an image and tools take the fused path as the hub builds them", () => {
+    const body = {
+      contents: [
+        {
+          role: "user",
+          parts: [{ inlineData: { mimeType: "image/png", data: "iVBORw0K" } }, { text: "Weather?" }],
+        },
+        {
+          role: "model",
+          parts: [
+            { functionCall: { name: "get_weather", args: { city: "Oslo" } } },
+            { functionCall: { name: "run_sql" } },
+          ],
+        },
+        {
+          role: "user",
+          parts: [
+            { functionResponse: { name: "get_weather", response: { ok: true } } },
+            { functionResponse: { name: "run_sql", response: { error: "denied" } } },
+          ],
+        },
+        { role: "model", parts: [{ text: "Cold." }] },
+      ],
+      tools: [
+        {
+          functionDeclarations: [
+            {
+              name: "get_weather",
+              description: "Weather.",
+              parameters: { type: "OBJECT", properties: { city: { type: "STRING" } } },
+            },
+            { name: "run_sql" },
+          ],
+        },
+      ],
+      toolConfig: { functionCallingConfig: { mode: "AUTO", allowedFunctionNames: ["run_sql"] } },
+      generationConfig: { maxOutputTokens: 64 },
+    };
+    const options = { model: "m", idPrefix: "g" };
+    expect(generativeToMessagesRequest(body, resolveOptions(options))).toBeDefined();
+    const result = translateRequest("generative", "messages", body, options);
+    expect(result.value).toEqual({
+      model: "m",
+      max_tokens: 64,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0K" } },
+            { type: "text", text: "Weather?" },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [
+            { type: "tool_use", id: "g_req1_0", name: "get_weather", input: { city: "Oslo" } },
+            { type: "tool_use", id: "g_req1_1", name: "run_sql", input: {} },
+          ],
+        },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "g_req1_0", content: '{"ok":true}' },
+            { type: "tool_result", tool_use_id: "g_req1_1", content: "denied", is_error: true },
+          ],
+        },
+        { role: "assistant", content: [{ type: "text", text: "Cold." }] },
+      ],
+      tools: [
+        {
+          name: "get_weather",
+          description: "Weather.",
+          input_schema: { type: "object", properties: { city: { type: "string" } } },
+        },
+        { name: "run_sql", input_schema: { type: "object", properties: {} } },
+      ],
+      tool_choice: { type: "auto" },
+      stream: false,
+    });
+    expect(result.losses.map((entry) => [entry.path, entry.kind])).toEqual([
+      ["/contents/1/parts/0/functionCall/id", "synthesized"],
+      ["/contents/1/parts/1/functionCall/id", "synthesized"],
+      ["/contents/2/parts/0", "approximated"],
+      ["/toolConfig/functionCallingConfig", "approximated"],
+    ]);
   });
 });
