@@ -21,7 +21,7 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { declareParameters, IMAGE_TYPES, resultsInOrder } from "./generative-target";
+import { clampGenerative, declareParameters, IMAGE_TYPES, resultsInOrder } from "./generative-target";
 import type { Fused } from "./index";
 import {
   cachedText,
@@ -45,20 +45,6 @@ const CACHE_MESSAGE = "Cache hints have no generative equivalent and were droppe
 /** The hub's loss for the `cache_control` of the node at `base`. */
 function cacheDropped(base: string, losses: Loss[]): void {
   losses.push(loss(`${base}/cache_control`, "dropped", CACHE_MESSAGE));
-}
-
-/** A sampling value clamped to generative's range, with the hub's loss when it moved. */
-function clampRange(value: number, high: number, name: string, losses: Loss[]): number {
-  if (value >= 0 && value <= high) return value;
-  const clamped = Math.min(high, Math.max(0, value));
-  losses.push(
-    loss(
-      `/${name}`,
-      "clamped",
-      `${name} ${value} is outside generative's range 0–${high} and was clamped to ${clamped}.`,
-    ),
-  );
-  return clamped;
 }
 
 /** A tool result's content (a string, or text blocks joined by newlines), its item hints reported; else `undefined`. */
@@ -346,8 +332,8 @@ export function messagesToGenerativeRequest(
   }
   const config: GenerationConfig = {};
   if (fields.temperature !== undefined)
-    config.temperature = clampRange(fields.temperature, 2, "temperature", losses);
-  if (fields.topP !== undefined) config.topP = clampRange(fields.topP, 1, "top_p", losses);
+    config.temperature = clampGenerative(fields.temperature, 2, "temperature", losses);
+  if (fields.topP !== undefined) config.topP = clampGenerative(fields.topP, 1, "top_p", losses);
   if (fields.topK !== undefined) config.topK = fields.topK;
   config.maxOutputTokens = fields.maxTokens;
   if (stopSequences !== undefined) config.stopSequences = stopSequences;
