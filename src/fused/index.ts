@@ -22,6 +22,7 @@ import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
 import { messagesToChatStream } from "./messages-chat-stream";
 import { messagesToGenerativeRequest } from "./messages-generative";
+import { messagesToGenerativeStream } from "./messages-generative-stream";
 import { messagesToResponsesRequest } from "./messages-responses";
 import { responsesToChatRequest } from "./responses-chat";
 import { responsesToGenerativeRequest } from "./responses-generative";
@@ -106,4 +107,5 @@ export const fusedStreams: Partial<Record<Pair, () => FusedStream>> = {
   "chat>messages": chatToMessagesStream,
   "chat>generative": chatToGenerativeStream,
   "messages>chat": messagesToChatStream,
+  "messages>generative": messagesToGenerativeStream,
 };

@@ -24,34 +24,9 @@
  * test/fused/streams.test.ts checks it against the hub.
  */
 import type { FusedStream } from "./index";
+import { type Kind, pieceOf } from "./messages-stream-run";
 
 type Chunk = Record<string, unknown> & { choices?: unknown };
-type Kind = "text_delta" | "thinking_delta" | "input_json_delta";
-
-/** A non-empty text or argument delta: its kind, block index and text; `undefined` for any other event. */
-function pieceOf(input: unknown): { kind: Kind; index: number; text: string } | undefined {
-  if (typeof input !== "object" || input === null) return undefined;
-  const event = input as { type?: unknown; index?: unknown; delta?: unknown };
-  if (event.type !== "content_block_delta" || typeof event.index !== "number") return undefined;
-  const delta = event.delta as
-    | { type?: unknown; text?: unknown; thinking?: unknown; partial_json?: unknown }
-    | null
-    | undefined;
-  if (typeof delta !== "object" || delta === null) return undefined;
-  const kind = delta.type;
-  const text =
-    kind === "text_delta"
-      ? delta.text
-      : kind === "thinking_delta"
-        ? delta.thinking
-        : kind === "input_json_delta"
-          ? delta.partial_json
-          : undefined;
-  return typeof text === "string" && text !== ""
-    ? { kind: kind as Kind, index: event.index, text }
-    : undefined;
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 

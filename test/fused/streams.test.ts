@@ -181,11 +181,11 @@ describe.each(pairs)("the fused stream path %s agrees with the hub", (pair) => {
   test("a cut in the middle of a run of text deltas ends as the hub ends it", () => {
     const before = taken;
     agrees(from, to, textRun[from] ?? []);
-    // The hub translates the first deltas (the block opens; for messages the role chunk went out at
-    // message_start, so its second delta is the first the path may take), the path the rest: once
-    // per option set and ending — but for messages in strict mode, which ends at message_start (its
-    // stream carries no creation time for chat: a synthesized loss).
-    const perEnding = from === "messages" ? 2 * (optionSets.length - 1) : optionSets.length;
+    // The hub translates the first deltas (the first opens the block; the path remembers what the hub
+    // made of the second), the path the third: once per option set and ending. messages → chat takes
+    // the second too (its role chunk went out at message_start), but none in strict mode, which ends
+    // at message_start (the stream carries no creation time for chat: a synthesized loss).
+    const perEnding = pair === "messages>chat" ? 2 * (optionSets.length - 1) : optionSets.length;
     expect(taken - before).toBe(perEnding * 3);
   });
 
@@ -252,38 +252,91 @@ const changes: readonly ((chunk: Mutable) => void)[] = [
   },
 ];
 
-test("chat>messages: a chunk one or two fields away from a run of text, reasoning, refusal or argument pieces goes as the hub sends it", () => {
-  const before = taken;
-  const opening = chunk({ role: "assistant", content: "" });
-  const run = (delta: (text: string) => object) => ({
-    run: [opening, ...["a", "b", "c"].map((text) => chunk(delta(text)))],
-    next: () => chunk(delta("d")),
-  });
-  const runs = [
-    { run: textRun.chat ?? [], next: () => chunk({ content: "d" }) },
-    run((text) => ({ content: null, reasoning_content: text })),
-    run((text) => ({ reasoning: text })),
-    run((text) => ({ refusal: text })),
-    {
-      run: argumentsRun.chat ?? [],
-      next: () => chunk({ tool_calls: [{ index: 0, function: { arguments: "x" } }] }),
-    },
-  ];
-  fc.assert(
-    fc.property(
-      fc.constantFrom(...runs),
-      fc.subarray([...changes.keys()], { minLength: 1, maxLength: 2 }),
-      ({ run, next }, picked) => {
-        const changed = next() as Mutable;
-        for (const at of picked) changes[at]?.(changed);
-        // The piece after it: does the path take over again exactly when it may?
-        agrees("chat", "messages", [...run, changed, next(), next()]);
+test.each(pairs.filter((pair) => pair.startsWith("chat>")))(
+  "%s: a chunk one or two fields away from a run of text, reasoning, refusal or argument pieces goes as the hub sends it",
+  (pair) => {
+    const to = pair.split(">")[1] as Protocol;
+    const before = taken;
+    const opening = chunk({ role: "assistant", content: "" });
+    const run = (delta: (text: string) => object) => ({
+      run: [opening, ...["a", "b", "c"].map((text) => chunk(delta(text)))],
+      next: () => chunk(delta("d")),
+    });
+    const runs = [
+      { run: textRun.chat ?? [], next: () => chunk({ content: "d" }) },
+      run((text) => ({ content: null, reasoning_content: text })),
+      run((text) => ({ reasoning: text })),
+      run((text) => ({ refusal: text })),
+      {
+        run: argumentsRun.chat ?? [],
+        next: () => chunk({ tool_calls: [{ index: 0, function: { arguments: "x" } }] }),
       },
-    ),
-    { numRuns: 2_000 },
-  );
-  expect(taken - before).toBeGreaterThan(2_000);
-}, 600_000);
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...runs),
+        fc.subarray([...changes.keys()], { minLength: 1, maxLength: 2 }),
+        ({ run, next }, picked) => {
+          const changed = next() as Mutable;
+          for (const at of picked) changes[at]?.(changed);
+          // The piece after it: does the path take over again exactly when it may?
+          agrees("chat", to, [...run, changed, next(), next()]);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    // Generative sends a call whole: of the argument runs, nothing is taken.
+    expect(taken - before).toBeGreaterThan(to === "generative" ? 1_000 : 2_000);
+  },
+  600_000,
+);
+
+test.each(pairs.filter((pair) => pair.startsWith("messages>")))(
+  "%s: an event of another kind, block or text after a run of text or thinking goes as the hub sends it",
+  (pair) => {
+    const to = pair.split(">")[1] as Protocol;
+    const [start, textStart] = textRun.messages ?? [];
+    const thinkingStart = {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "thinking", thinking: "", signature: "" },
+    };
+    const delta = (index: number, change: object) => ({ type: "content_block_delta", index, delta: change });
+    const text = (value: string, index = 0) => delta(index, { type: "text_delta", text: value });
+    const thought = (value: string, index = 0) => delta(index, { type: "thinking_delta", thinking: value });
+    const odd = [
+      text("d"),
+      thought("d"),
+      delta(0, { type: "input_json_delta", partial_json: "{}" }),
+      text("d", 1),
+      thought("d", 1),
+      text(""),
+      thought(""),
+      delta(0, { type: "signature_delta", signature: "sig" }),
+      delta(0, { type: "citations_delta", citation: { type: "char_location", cited_text: "c" } }),
+      { type: "content_block_stop", index: 0 },
+      { ...text("d"), extra: 1 },
+      { type: "ping" },
+    ];
+    const before = taken;
+    for (const [opening, piece] of [
+      [textStart, text],
+      [thinkingStart, thought],
+    ] as const)
+      for (const event of odd)
+        agrees("messages", to, [
+          start,
+          opening,
+          piece("a"),
+          piece("b"),
+          piece("c"),
+          event,
+          piece("e"),
+          piece("f"),
+        ]);
+    expect(taken - before).toBeGreaterThan(0);
+  },
+);
 
 test.each([
   ["reasoning_content", { content: null }],
