@@ -111,7 +111,7 @@ function message(
     )
       return false;
     if (!pairing.turn("user") || !pairing.result(id)) return false;
-    turns.message("user", false);
+    turns.message("user");
     turns.block({ type: "tool_result", tool_use_id: id, content });
     return true;
   }
@@ -121,12 +121,11 @@ function message(
     if (name !== undefined) nameDropped(at, losses);
     if (typeof content === "string") {
       if (!kept(content)) return false;
-      turns.message("user", true);
-      turns.block({ type: "text", text: content });
+      turns.text("user", content);
       return true;
     }
     if (!Array.isArray(content)) return false;
-    turns.message("user", false);
+    turns.message("user");
     return userParts(content, at, turns, losses);
   }
   if (role !== "assistant") return false;
@@ -138,18 +137,22 @@ function message(
   if (typeof content === "string") {
     // An empty text beside calls is dropped without a word; a blank one is the hub's loss.
     if (kept(content)) {
-      turns.message("assistant", !called);
+      if (!called) {
+        turns.text("assistant", content);
+        return true;
+      }
+      turns.message("assistant");
       turns.block({ type: "text", text: content });
     } else if (content !== "" || !called) return false;
-    else turns.message("assistant", false);
+    else turns.message("assistant");
   } else if (Array.isArray(content)) {
-    turns.message("assistant", false);
+    turns.message("assistant");
     for (const part of content) {
       if (!isObject(part) || part.type !== "text" || !kept(part.text) || !onlyKeys(part, "type", "text"))
         return false;
       turns.block({ type: "text", text: part.text });
     }
-  } else if (content === null) turns.message("assistant", false);
+  } else if (content === null) turns.message("assistant");
   else return false;
   return calls === undefined || toolCalls(calls, at, pairing, turns, losses);
 }

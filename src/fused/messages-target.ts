@@ -19,7 +19,6 @@ export type MessagesBlock = Exclude<MessagesTurn["content"], string>[number];
 export type MessagesTool = NonNullable<MessagesRequest["tools"]>[number];
 export type MessagesToolChoice = NonNullable<MessagesRequest["tool_choice"]>;
 type Role = "user" | "assistant";
-type Turn = { readonly role: Role; readonly blocks: MessagesBlock[]; plain: boolean };
 
 /** The image types the messages API takes inline (encode-blocks.ts); another is dropped by the hub. */
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
@@ -70,34 +69,65 @@ export function callInput(text: string, path: string, losses: Loss[]): Record<st
 }
 
 /**
- * The turns of a request as the hub's messages encoder builds them, message by message: `message`
- * begins one (merged into the turn before when of the same role), `block` adds a block to it. Each
- * message must give at least one block (the hub drops an empty one, with a loss).
+ * The turns of a request as the hub's messages encoder builds them, message by message: `text` adds a
+ * message of one text given as a string (a string alone in its turn), `message` begins any other and
+ * `block` adds a block to it; a message of the role of the turn before is merged into it. Each message
+ * must give at least one block (the hub drops an empty one, with a loss).
  */
 export class MessagesTurns {
-  private readonly turns: Turn[] = [];
-  private current: Turn | undefined;
+  private readonly turns: MessagesTurn[] = [];
+  private current: MessagesTurn | undefined;
+  /** The blocks of the current turn; `undefined` while it is one string. */
+  private blocks: MessagesBlock[] | undefined;
   /** Blocks of the current message so far. */
   private added = 0;
   /** A message gave no block. */
   private empty = false;
+  /** A turn holds a tool result (its blocks may need ordering). */
+  private results = false;
 
-  /** A message of `role` begins; `plain` when it is one text given as a string (kept a string alone). */
-  message(role: Role, plain: boolean): void {
+  /** The current turn's blocks, the turn made blocks when it was one string. */
+  private merged(current: MessagesTurn): MessagesBlock[] {
+    let blocks = this.blocks;
+    if (blocks === undefined) {
+      blocks = [{ type: "text", text: current.content as string }];
+      current.content = blocks;
+      this.blocks = blocks;
+    }
+    return blocks;
+  }
+
+  /** A message of `role` that is one text given as a string. */
+  text(role: Role, text: string): void {
+    const current = this.current;
+    if (current !== undefined && this.added === 0) this.empty = true;
+    this.added = 1;
+    if (current !== undefined && current.role === role) this.merged(current).push({ type: "text", text });
+    else {
+      this.current = { role, content: text };
+      this.blocks = undefined;
+      this.turns.push(this.current);
+    }
+  }
+
+  /** A message of `role` begins; its blocks follow. */
+  message(role: Role): void {
     const current = this.current;
     if (current !== undefined && this.added === 0) this.empty = true;
     this.added = 0;
-    if (current !== undefined && current.role === role) current.plain = false;
+    if (current !== undefined && current.role === role) this.merged(current);
     else {
-      this.current = { role, blocks: [], plain };
+      this.blocks = [];
+      this.current = { role, content: this.blocks };
       this.turns.push(this.current);
     }
   }
 
   /** A block of the current message. */
   block(value: MessagesBlock): void {
-    (this.current as Turn).blocks.push(value);
+    (this.blocks as MessagesBlock[]).push(value);
     this.added++;
+    if (value.type === "tool_result") this.results = true;
   }
 
   /**
@@ -106,42 +136,49 @@ export class MessagesTurns {
    */
   finish(): MessagesTurn[] | undefined {
     const turns = this.turns;
-    if (this.empty || this.added === 0 || turns.length === 0 || (turns[0] as Turn).role !== "user")
+    if (this.empty || this.added === 0 || turns.length === 0 || (turns[0] as MessagesTurn).role !== "user")
       return undefined;
-    const last = turns[turns.length - 1] as Turn;
+    const last = turns[turns.length - 1] as MessagesTurn;
     if (last.role === "assistant") {
-      const block = last.blocks[last.blocks.length - 1] as MessagesBlock;
-      const text = (block as { text: string }).text;
-      if (block.type === "text" && text.trimEnd() !== text) return undefined;
-    }
-    const out: MessagesTurn[] = [];
-    let calls: string[] | undefined;
-    for (let index = 0; index < turns.length; index++) {
-      const turn = turns[index] as Turn;
-      const blocks = turn.blocks;
-      if (turn.plain) {
-        if (turn.role === "assistant") calls = undefined;
-        out.push({ role: turn.role, content: (blocks[0] as { text: string }).text });
-        continue;
+      const content = last.content;
+      let text: string | undefined;
+      if (typeof content === "string") text = content;
+      else {
+        const block = content[content.length - 1] as Record<string, unknown>;
+        if (block.type === "text") text = block.text as string;
       }
-      if (turn.role === "assistant") {
-        calls = undefined;
-        for (let at = 0; at < blocks.length; at++) {
-          const block = blocks[at] as MessagesBlock;
-          if (block.type !== "tool_use") continue;
-          calls ??= [];
-          calls.push((block as { id: string }).id);
-        }
-        out.push({ role: "assistant", content: blocks });
-      } else out.push({ role: "user", content: ordered(blocks, calls) });
+      if (text !== undefined && text.trimEnd() !== text) return undefined;
     }
-    return out;
+    if (this.results) order(turns);
+    return turns;
   }
 }
 
-/** Tool results first, in the order of the calls of the turn before (request-turns.ts `orderUserBlocks`). */
+/**
+ * Tool results first in each user turn, in the order of the calls of the turn before
+ * (request-turns.ts `orderUserBlocks`).
+ */
+function order(turns: MessagesTurn[]): void {
+  let calls: string[] | undefined;
+  for (let index = 0; index < turns.length; index++) {
+    const turn = turns[index] as MessagesTurn;
+    const blocks = turn.content;
+    if (turn.role === "assistant") {
+      calls = undefined;
+      if (typeof blocks === "string") continue;
+      for (let at = 0; at < blocks.length; at++) {
+        const block = blocks[at] as MessagesBlock;
+        if (block.type !== "tool_use") continue;
+        calls ??= [];
+        calls.push((block as { id: string }).id);
+      }
+    } else if (typeof blocks !== "string") turn.content = ordered(blocks, calls);
+  }
+}
+
+/** One user turn's blocks, tool results first in the order of `calls` (stable, as the hub sorts them). */
 function ordered(blocks: MessagesBlock[], calls: readonly string[] | undefined): MessagesBlock[] {
-  const order = calls ?? [];
+  const known = calls ?? [];
   let sorted = true;
   let hasResult = false;
   let previous = Number.NEGATIVE_INFINITY;
@@ -151,8 +188,8 @@ function ordered(blocks: MessagesBlock[], calls: readonly string[] | undefined):
     let rank = Number.POSITIVE_INFINITY;
     if (block.type === "tool_result") {
       hasResult = true;
-      const position = order.indexOf((block as { tool_use_id: string }).tool_use_id);
-      rank = position === -1 ? order.length : position;
+      const position = known.indexOf((block as { tool_use_id: string }).tool_use_id);
+      rank = position === -1 ? known.length : position;
     }
     ranks[index] = rank;
     if (rank < previous) sorted = false;
