@@ -1,19 +1,22 @@
 /**
  * The fused chat → messages request path against the hub, its specification: on every body — the
- * toolkit's chat request arbitraries (plain and biased), a generator of the plain shape the fused path
- * takes with the edge values that must send it back to the hub (blank, whitespace-edged and
- * out-of-range values, nulls, extra fields, repeated roles), and every chat request fixture — under
- * several option sets, `translateRequest` gives the same value (same bytes), losses, model and stream
- * as the hub path, or throws the same error.
+ * toolkit's chat request arbitraries (plain, biased and the hard list), a generator of the plain text
+ * shape with the edge values that must send it back to the hub (blank, whitespace-edged and
+ * out-of-range values, nulls, extra fields, repeated roles), a generator of the shapes with tools,
+ * tool calls and results, images and names (./chat-shapes.ts), the bench's requests and every chat
+ * request fixture — under several option sets, `translateRequest` gives the same value (same bytes),
+ * losses, model and stream as the hub path, or throws the same error.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { conversationRequest, largeRequest, shortRequest } from "../../bench/generate";
 import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToMessagesRequest } from "../../src/fused/chat-messages";
 import { translateRequest } from "../../src/index";
 import { arbitraries } from "../../src/testing/index";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
+import { plainChatRequest } from "./chat-shapes";
 import { differential } from "./oracle";
 
 const optionSets: readonly TranslateOptions[] = [{}, { maxTokens: 512 }, { validate: false }];
@@ -110,10 +113,18 @@ const numRuns = 10_000;
 const heavy = 600_000;
 
 describe("fused chat → messages requests match the hub", () => {
-  test("on every chat request fixture", () => {
+  test("on every chat request fixture and the bench's requests, which the fused path takes", () => {
     const bodies = fixtures("request", "chat").map(readJsonFixture);
     expect(bodies.length).toBeGreaterThan(0);
+    const before = taken();
     for (const body of bodies) agrees(body);
+    expect(taken() - before).toBeGreaterThan(0);
+    // The bench's bodies: a short request, a 20-turn conversation with tools, parallel tool calls and an
+    // image, and a 200 KB one of the same shape.
+    for (const body of [shortRequest("chat"), conversationRequest("chat"), largeRequest("chat")]) {
+      agrees(body);
+      expect(chatToMessagesRequest(body, resolveOptions({}))).toBeDefined();
+    }
   });
 
   test(
@@ -145,6 +156,17 @@ describe("fused chat → messages requests match the hub", () => {
     heavy,
   );
 
+  test(
+    "on the shapes with tools, calls, results and images, edges included, and the fused path takes a good share of them",
+    () => {
+      const before = taken();
+      fc.assert(fc.property(plainChatRequest, agrees), { numRuns });
+      // Measured at 37% of the evaluations (numRuns under each option set).
+      expect(taken() - before).toBeGreaterThan(numRuns * optionSets.length * 0.3);
+    },
+    heavy,
+  );
+
   test("a plain request takes the fused path and reports the synthesized max_tokens as the hub does", () => {
     const body = {
       model: "m",
@@ -167,5 +189,126 @@ describe("fused chat → messages requests match the hub", () => {
       stream: false,
     });
     expect(result.losses.map((entry) => [entry.path, entry.kind])).toEqual([["/max_tokens", "synthesized"]]);
+  });
+
+  test("a request with tools, calls and results merges turns, orders results and reports as the hub does", () => {
+    const body = {
+      model: "m",
+      messages: [
+        { role: "system", content: "Be brief.", name: "ops" },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Weather here?" },
+            { type: "image_url", image_url: { url: "data:image/png;base64,iVBO", detail: "low" } },
+          ],
+          name: "ann",
+        },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            { id: "c1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } },
+            { id: "c2", type: "function", function: { name: "get_weather", arguments: "oops" } },
+          ],
+        },
+        { role: "tool", tool_call_id: "c2", content: "rain" },
+        { role: "tool", tool_call_id: "c1", content: "sun" },
+        { role: "user", content: "And tomorrow?" },
+      ],
+      tools: [
+        {
+          type: "function",
+          function: {
+            name: "get_weather",
+            parameters: { properties: { city: { type: "string" } } },
+            strict: true,
+          },
+        },
+      ],
+      tool_choice: "required",
+      parallel_tool_calls: false,
+      max_tokens: 100,
+    };
+    expect(chatToMessagesRequest(body, resolveOptions({}))).toBeDefined();
+    const result = translateRequest("chat", "messages", body);
+    expect(result.value).toEqual({
+      model: "m",
+      max_tokens: 100,
+      system: "Be brief.",
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Weather here?" },
+            { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBO" } },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [
+            { type: "tool_use", id: "c1", name: "get_weather", input: { city: "Paris" } },
+            { type: "tool_use", id: "c2", name: "get_weather", input: { _raw: "oops" } },
+          ],
+        },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "c1", content: "sun" },
+            { type: "tool_result", tool_use_id: "c2", content: "rain" },
+            { type: "text", text: "And tomorrow?" },
+          ],
+        },
+      ],
+      tools: [
+        {
+          name: "get_weather",
+          input_schema: { type: "object", properties: { city: { type: "string" } } },
+        },
+      ],
+      tool_choice: { type: "any", disable_parallel_tool_use: true },
+      stream: false,
+    });
+    expect(result.losses.map((entry) => [entry.path, entry.kind])).toEqual([
+      ["/messages/0/name", "dropped"],
+      ["/messages/1/name", "dropped"],
+      ["/messages/1/content/1", "dropped"],
+      ["/messages/2/tool_calls/1/function/arguments", "approximated"],
+      ["/tools/0/function/strict", "dropped"],
+    ]);
+  });
+
+  test("a user message between tool results joins their turn after them (a shrunk counterexample, pinned)", () => {
+    // Found by the shape generator with the reordering of results planted out of messages-target.ts.
+    const body = {
+      model: "gpt-4o-mini",
+      messages: [
+        { role: "user", content: "!" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            {
+              id: "call_1",
+              type: "function",
+              function: { name: "get_weather", arguments: '{"city":"Paris"}' },
+            },
+            {
+              id: "call_3",
+              type: "function",
+              function: { name: "get_weather", arguments: '{"city":"Paris"}' },
+            },
+          ],
+        },
+        { role: "tool", tool_call_id: "call_1", content: " " },
+        { role: "user", content: "and?" },
+        { role: "tool", tool_call_id: "call_3", content: " " },
+        { role: "assistant", content: "!" },
+        { role: "user", content: "!" },
+        { role: "assistant", content: "!" },
+      ],
+    };
+    expect(chatToMessagesRequest(body, resolveOptions({}))).toBeDefined();
+    agrees(body);
   });
 });
