@@ -199,3 +199,36 @@ export function readToolConfig(config: unknown): CallingChoice | null | undefine
       return undefined;
   }
 }
+
+/** A call of a model turn, as the hub's decoder names it: a response without an id answers it by name. */
+export type NamedCall = { readonly id: string; readonly name: string; answered: boolean };
+
+const RESPONSE_PART_KEYS = ["functionResponse"];
+const RESPONSE_KEYS = ["id", "name", "response"];
+
+/**
+ * A plain `functionResponse` part: its call's id — given, or that of the first call in `named` of its
+ * name not answered yet (marked answered), as the hub's decoder pairs them — and its response object;
+ * `undefined` for the hub.
+ */
+export function readFunctionResponse(
+  part: Record<string, unknown>,
+  named: readonly NamedCall[],
+): { readonly id: string; readonly response: Record<string, unknown> } | undefined {
+  const response = part.functionResponse;
+  if (!isObject(response) || !onlyKeys(part, RESPONSE_PART_KEYS) || !onlyKeys(response, RESPONSE_KEYS))
+    return undefined;
+  const name = response.name;
+  const given = response.id;
+  const value = response.response;
+  if (typeof name !== "string" || !isObject(value)) return undefined;
+  if (given !== undefined && typeof given !== "string") return undefined;
+  if (given !== undefined) return { id: given, response: value };
+  // A response without an id answers the first unanswered call of its name (the hub's decoder).
+  for (const call of named)
+    if (!call.answered && call.name === name) {
+      call.answered = true;
+      return { id: call.id, response: value };
+    }
+  return undefined;
+}

@@ -25,7 +25,15 @@ import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { type CallingChoice, generativeFields, readDeclarations, readToolConfig } from "./generative-fields";
+import { IMAGE_TYPES } from "../protocols/messages/adapter";
+import {
+  type CallingChoice,
+  generativeFields,
+  type NamedCall,
+  readDeclarations,
+  readFunctionResponse,
+  readToolConfig,
+} from "./generative-fields";
 import type { Fused } from "./index";
 import { ToolPairing } from "./messages-fields";
 import { onlyKeys } from "./responses-fields";
@@ -34,16 +42,13 @@ type MessagesRequest = RequestOf<"messages">;
 type Block = Record<string, unknown>;
 type TextBlock = { type: "text"; text: string };
 /** A call of the latest model turn with calls, for naming responses without an id (the hub's decoder). */
-type Call = { readonly id: string; readonly name: string; answered: boolean };
+type Call = NamedCall;
 
 const CALL_PART_KEYS = ["functionCall"];
 const CALL_KEYS = ["id", "name", "args"];
-const RESPONSE_PART_KEYS = ["functionResponse"];
-const RESPONSE_KEYS = ["id", "name", "response"];
 const INLINE_PART_KEYS = ["inlineData"];
 const INLINE_KEYS = ["mimeType", "data"];
 /** Image types the messages API takes (the hub drops others, with a loss of its own). */
-const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 /** A `{text}` part exactly whose text is not blank, its text; else `undefined`. */
 function plainText(part: unknown): string | undefined {
@@ -280,30 +285,15 @@ export function generativeToMessagesRequest(
         rank = Number.POSITIVE_INFINITY;
         continue;
       }
-      const response = part.functionResponse;
-      if (!isObject(response) || !onlyKeys(part, RESPONSE_PART_KEYS) || !onlyKeys(response, RESPONSE_KEYS))
-        return undefined;
-      const name = response.name;
-      const given = response.id;
-      if (typeof name !== "string" || !isObject(response.response)) return undefined;
-      if (given !== undefined && typeof given !== "string") return undefined;
-      let id = given;
-      if (id === undefined) {
-        // A response without an id answers the first unanswered call of its name (the hub's decoder).
-        for (const call of named)
-          if (!call.answered && call.name === name) {
-            call.answered = true;
-            id = call.id;
-            break;
-          }
-        if (id === undefined) return undefined;
-      }
+      const read = readFunctionResponse(part, named);
+      if (read === undefined) return undefined;
+      const { id, response } = read;
       if (!pairing.result(id)) return undefined;
       // Out of call order (or after other blocks) the hub sorts the results: its case.
       const position = callOrder.indexOf(id);
       if (position < rank) return undefined;
       rank = position;
-      const result = resultContent(response.response, `/contents/${turn}/parts/${index}`, losses);
+      const result = resultContent(response, `/contents/${turn}/parts/${index}`, losses);
       if (result === undefined) return undefined;
       blocks.push(
         result.error

@@ -21,7 +21,14 @@ import { type Loss, loss } from "../common/loss";
 import { dataUrl } from "../common/media";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { RequestOf } from "../protocols";
-import { generativeFields, plainText, readDeclarations, readToolConfig } from "./generative-fields";
+import {
+  generativeFields,
+  type NamedCall,
+  plainText,
+  readDeclarations,
+  readFunctionResponse,
+  readToolConfig,
+} from "./generative-fields";
 import type { Fused } from "./index";
 import { onlyKeys } from "./responses-fields";
 import { clampResponses, responsesBudget } from "./responses-target";
@@ -30,13 +37,11 @@ type ResponsesRequest = RequestOf<"responses">;
 type InputItem = Extract<NonNullable<ResponsesRequest["input"]>, readonly unknown[]>[number];
 type Raw = Record<string, unknown>;
 /** A call of the latest model turn with calls, for naming responses without an id (the hub's decoder). */
-type Call = { readonly id: string; readonly name: string; answered: boolean };
+type Call = NamedCall;
 
 const SYSTEM_KEYS = ["parts", "role"];
 const CALL_PART_KEYS = ["functionCall"];
 const CALL_KEYS = ["id", "name", "args"];
-const RESPONSE_PART_KEYS = ["functionResponse"];
-const RESPONSE_KEYS = ["id", "name", "response"];
 const INLINE_PART_KEYS = ["inlineData"];
 const INLINE_KEYS = ["mimeType", "data"];
 const FILE_PART_KEYS = ["fileData"];
@@ -252,27 +257,12 @@ export function generativeToResponsesRequest(
         texts.push(picture);
         continue;
       }
-      const response = part.functionResponse;
-      if (!isObject(response) || !onlyKeys(part, RESPONSE_PART_KEYS) || !onlyKeys(response, RESPONSE_KEYS))
-        return undefined;
-      const name = response.name;
-      const given = response.id;
-      if (typeof name !== "string" || !isObject(response.response)) return undefined;
-      if (given !== undefined && typeof given !== "string") return undefined;
-      let id = given;
-      if (id === undefined) {
-        // A response without an id answers the first unanswered call of its name (the hub's decoder).
-        for (const call of named)
-          if (!call.answered && call.name === name) {
-            call.answered = true;
-            id = call.id;
-            break;
-          }
-        if (id === undefined) return undefined;
-      }
+      const read = readFunctionResponse(part, named);
+      if (read === undefined) return undefined;
+      const { id, response } = read;
       // Each response answers one waiting call of the run before it, once (else the hub's error).
       if (waiting === undefined || !waiting.delete(id)) return undefined;
-      const sent = output(response.response, `/contents/${turn}/parts/${index}`, losses);
+      const sent = output(response, `/contents/${turn}/parts/${index}`, losses);
       if (sent === undefined) return undefined;
       if (texts.length > 0) {
         input.push(userMessage(texts));

@@ -8,14 +8,8 @@ import { type Loss, loss } from "../common/loss";
 import type { RequestOf } from "../protocols";
 import { toGenerativeSchema } from "../protocols/generative/adapter";
 
-/** Image types generative accepts (the hub drops others, with a loss of its own). */
-export const IMAGE_TYPES: ReadonlySet<string> = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/webp",
-  "image/heic",
-  "image/heif",
-]);
+/** Image types generative accepts (the hub drops others, with a loss of its own): the hub's table. */
+export { IMAGE_TYPES } from "../protocols/generative/adapter";
 
 /** A part as far as the order of function responses goes: generative's, or a fused path's record. */
 type CallOrResponse = { readonly functionCall?: unknown; readonly functionResponse?: unknown };

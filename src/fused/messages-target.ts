@@ -12,6 +12,7 @@ import { type Loss, loss } from "../common/loss";
 import { parseDataUrl } from "../common/media";
 import type { ResolvedOptions } from "../common/options";
 import type { RequestOf } from "../protocols";
+import { IMAGE_TYPES } from "../protocols/messages/adapter";
 
 type MessagesRequest = RequestOf<"messages">;
 export type MessagesTurn = MessagesRequest["messages"][number];
@@ -21,7 +22,6 @@ export type MessagesToolChoice = NonNullable<MessagesRequest["tool_choice"]>;
 type Role = "user" | "assistant";
 
 /** The image types the messages API takes inline (encode-blocks.ts); another is dropped by the hub. */
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 
 /**
  * An image by URL as the hub encodes it: a base64 data: URL of a type messages takes as a base64
@@ -31,7 +31,7 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"];
 export function imageBlock(url: string): MessagesBlock | undefined {
   const parsed = parseDataUrl(url);
   if (parsed === undefined) return { type: "image", source: { type: "url", url } };
-  if (!IMAGE_TYPES.includes(parsed.mediaType)) return undefined;
+  if (!IMAGE_TYPES.has(parsed.mediaType)) return undefined;
   return {
     type: "image",
     source: { type: "base64", media_type: parsed.mediaType as "image/png", data: parsed.data },

@@ -13,6 +13,8 @@ import { generativeEventFormatter, generativeStreamEncoder } from "./stream-enco
  * that carry function tools to or from generative: one converter, the hub's, so they match it exactly.
  */
 export { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
+/** The image types generative takes inline (the hub's table), for the fused paths toward generative. */
+export { IMAGE_TYPES } from "./media";
 
 export const generativeAdapter: ProtocolAdapter<
   generative.Request,

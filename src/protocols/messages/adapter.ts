@@ -8,6 +8,9 @@ import { errorBody, request, response, streamEvent } from "./schema";
 import { messagesStreamDecoder } from "./stream-decode";
 import { messagesEventFormatter, messagesStreamEncoder } from "./stream-encode";
 
+/** The image types messages takes (the hub's table), for the fused paths toward messages. */
+export { IMAGE_TYPES } from "./encode-blocks";
+
 export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, ErrorBody> = {
   schemas: { request, response, event: streamEvent, errorBody },
   requestInfo: (body) => messagesRequestInfo(body),

@@ -14,7 +14,12 @@ import type {
   ToolUseBlock,
 } from "./schema";
 
-const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+export const IMAGE_TYPES: ReadonlySet<string> = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+]);
 
 export function encodeCache(
   hint: common.CacheHint | undefined,
