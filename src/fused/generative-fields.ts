@@ -6,6 +6,7 @@
  * and the path hands the body to the hub.
  */
 import { isObject } from "../common/json";
+import { type Loss, loss } from "../common/loss";
 import { fromGenerativeSchema } from "../protocols/generative/adapter";
 import { isNumber } from "./number";
 import { onlyKeys } from "./responses-fields";
@@ -231,4 +232,36 @@ export function readFunctionResponse(
       return { id: call.id, response: value };
     }
   return undefined;
+}
+
+const CALL_PART_KEYS = ["functionCall"];
+const CALL_KEYS = ["id", "name", "args"];
+
+/** A plain `functionCall` part: its name, arguments and the id it was given; `undefined` for the hub. */
+export function readFunctionCall(part: Record<string, unknown>):
+  | {
+      readonly name: string;
+      readonly args: Record<string, unknown> | undefined;
+      readonly id: string | undefined;
+    }
+  | undefined {
+  if (!onlyKeys(part, CALL_PART_KEYS)) return undefined;
+  const call = part.functionCall;
+  if (!isObject(call) || !onlyKeys(call, CALL_KEYS)) return undefined;
+  const { name, args, id } = call;
+  if (typeof name !== "string" || (args !== undefined && !isObject(args))) return undefined;
+  if (id !== undefined && typeof id !== "string") return undefined;
+  return { name, args, id };
+}
+
+/**
+ * The id the hub's decoder derives for the call at `position` of a turn whose calls have no id
+ * (`head`: the turn's synthetic id), with its loss at `source` in `derived`.
+ */
+export function derivedCallId(head: string, position: number, source: string, derived: Loss[]): string {
+  const id = `${head}_${position}`;
+  derived.push(
+    loss(source, "synthesized", `The function call has no id; "${id}" was derived from the input.`),
+  );
+  return id;
 }

@@ -28,9 +28,11 @@ import type { RequestOf } from "../protocols";
 import { IMAGE_TYPES } from "../protocols/messages/adapter";
 import {
   type CallingChoice,
+  derivedCallId,
   generativeFields,
   type NamedCall,
   readDeclarations,
+  readFunctionCall,
   readFunctionResponse,
   readToolConfig,
 } from "./generative-fields";
@@ -44,8 +46,6 @@ type TextBlock = { type: "text"; text: string };
 /** A call of the latest model turn with calls, for naming responses without an id (the hub's decoder). */
 type Call = NamedCall;
 
-const CALL_PART_KEYS = ["functionCall"];
-const CALL_KEYS = ["id", "name", "args"];
 const INLINE_PART_KEYS = ["inlineData"];
 const INLINE_KEYS = ["mimeType", "data"];
 /** Image types the messages API takes (the hub drops others, with a loss of its own). */
@@ -251,25 +251,14 @@ export function generativeToMessagesRequest(
       }
       if (!isObject(part)) return undefined;
       if (wire === "assistant") {
-        if (!onlyKeys(part, CALL_PART_KEYS)) return undefined;
-        const call = part.functionCall;
-        if (!isObject(call) || !onlyKeys(call, CALL_KEYS)) return undefined;
-        const { name, args, id: given } = call;
-        if (typeof name !== "string" || (args !== undefined && !isObject(args))) return undefined;
-        if (given !== undefined && typeof given !== "string") return undefined;
+        const call = readFunctionCall(part);
+        if (call === undefined) return undefined;
+        const { name, args } = call;
         const position = ordinal++;
-        let id: string;
-        if (given !== undefined) id = given;
-        else {
+        let id = call.id;
+        if (id === undefined) {
           if (head === undefined) head = syntheticId(options, `req${turn}`);
-          id = `${head}_${position}`;
-          derived.push(
-            loss(
-              `/contents/${turn}/parts/${index}/functionCall/id`,
-              "synthesized",
-              `The function call has no id; "${id}" was derived from the input.`,
-            ),
-          );
+          id = derivedCallId(head, position, `/contents/${turn}/parts/${index}/functionCall/id`, derived);
         }
         if (!pairing.call(id)) return undefined;
         blocks.push({ type: "tool_use", id, name, input: args ?? {} });

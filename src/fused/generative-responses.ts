@@ -22,10 +22,12 @@ import { dataUrl } from "../common/media";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { RequestOf } from "../protocols";
 import {
+  derivedCallId,
   generativeFields,
   type NamedCall,
   plainText,
   readDeclarations,
+  readFunctionCall,
   readFunctionResponse,
   readToolConfig,
 } from "./generative-fields";
@@ -40,8 +42,6 @@ type Raw = Record<string, unknown>;
 type Call = NamedCall;
 
 const SYSTEM_KEYS = ["parts", "role"];
-const CALL_PART_KEYS = ["functionCall"];
-const CALL_KEYS = ["id", "name", "args"];
 const INLINE_PART_KEYS = ["inlineData"];
 const INLINE_KEYS = ["mimeType", "data"];
 const FILE_PART_KEYS = ["fileData"];
@@ -203,25 +203,15 @@ export function generativeToResponsesRequest(
           texts.push({ type: "output_text", text });
           continue;
         }
-        if (!isObject(part) || !onlyKeys(part, CALL_PART_KEYS)) return undefined;
-        const call = part.functionCall;
-        if (!isObject(call) || !onlyKeys(call, CALL_KEYS)) return undefined;
-        const { name, args, id: given } = call;
-        if (typeof name !== "string" || (args !== undefined && !isObject(args))) return undefined;
-        if (given !== undefined && typeof given !== "string") return undefined;
+        if (!isObject(part)) return undefined;
+        const call = readFunctionCall(part);
+        if (call === undefined) return undefined;
+        const { name, args } = call;
         const position = ordinal++;
-        let id: string;
-        if (given !== undefined) id = given;
-        else {
+        let id = call.id;
+        if (id === undefined) {
           if (head === undefined) head = syntheticId(options, `req${turn}`);
-          id = `${head}_${position}`;
-          derived.push(
-            loss(
-              `/contents/${turn}/parts/${index}/functionCall/id`,
-              "synthesized",
-              `The function call has no id; "${id}" was derived from the input.`,
-            ),
-          );
+          id = derivedCallId(head, position, `/contents/${turn}/parts/${index}/functionCall/id`, derived);
         }
         if (texts.length > 0) {
           input.push(assistantMessage(texts));

@@ -17,7 +17,7 @@ function typeOf(protocol: string): string | undefined {
 
 /**
  * What an operation of `identifyRequest` needs: a generation endpoint of a protocol (served natively
- * or by translation), or one endpoint type that nothing translates to (`prefix`: any type starting so).
+ * or by translation), or one endpoint type that nothing translates to (`prefix`: every type starting so).
  */
 type Need =
   | { readonly generate: Protocol; readonly endpoint: string }
