@@ -23,17 +23,11 @@
  * empty or non-string text, a hub result of another shape — clears the memo and goes to the hub.
  * test/fused/streams.test.ts checks it against the hub.
  */
+import { isRecord, keysExactly } from "./chat-stream-run";
 import type { FusedStream } from "./index";
 import { type Kind, pieceOf } from "./messages-stream-run";
 
 type Chunk = Record<string, unknown> & { choices?: unknown };
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function keysExactly(value: object, keys: readonly string[]): boolean {
-  const own = Object.keys(value);
-  return own.length === keys.length && own.every((key, at) => key === keys[at]);
-}
 
 const CHOICE_KEYS = ["index", "delta", "finish_reason"];
 const CONTENT_KEYS = ["content"];
