@@ -7,8 +7,10 @@
  * Why skipping the hub is exact. A reducer returns its state itself when an input changed nothing
  * (reducer.ts), and is a pure function of its state and input. When the hub translated chunk `E` into
  * exactly one event carrying `E`'s text, both states unchanged, a next chunk `E'` that differs from
- * `E` only in that text (another non-empty string) — the same keys in its choice, delta (and call and
- * function) with the same values, the same `usage` and `error`; the chunk's other fields the decoder
+ * `E` only in that text (another non-empty string) — the same keys in its choice and delta with the
+ * same values, the same `usage` and `error`; for an argument piece, the same `index`, `id` and
+ * `extra_content` of its call (the decoder reads nothing else of a call it continues but the arguments,
+ * and reports no unknown field of a call or its `function`); the chunk's other fields the decoder
  * reads only when it starts — meets the same states, so the chat decoder makes the same decision with
  * the other text (one `text-delta`, `refusal-delta`, `reasoning-delta` or `tool-call-delta` part, its
  * state unchanged: a call with the same index and id continues the open tool block), and so does the
@@ -107,9 +109,10 @@ export function chatRun(): ChatRun {
   let field = "content";
   let choice = EMPTY;
   let delta = EMPTY;
-  /** An argument piece's call (`tool_calls[0]`) and its `function`. */
-  let call = EMPTY;
-  let fn = EMPTY;
+  /** What the decoder reads of an argument piece's call (`tool_calls[0]`) besides its arguments. */
+  let callIndex: unknown;
+  let callId: unknown;
+  let callExtra: unknown;
   return {
     next(input) {
       // Cleared until this chunk is taken here or the hub has translated it (`remember`).
@@ -125,9 +128,11 @@ export function chatRun(): ChatRun {
       if (pieces) {
         if (!sameBut(nextDelta, delta, "tool_calls")) return undefined;
         const nextCall = onlyRecord(nextDelta.tool_calls);
-        if (nextCall === undefined || !sameBut(nextCall, call, "function")) return undefined;
+        if (nextCall === undefined || nextCall.index !== callIndex || nextCall.id !== callId)
+          return undefined;
+        if (nextCall.extra_content !== callExtra) return undefined;
         const nextFn = nextCall.function;
-        if (!isRecord(nextFn) || !sameBut(nextFn, fn, "arguments")) return undefined;
+        if (!isRecord(nextFn)) return undefined;
         text = nextFn.arguments;
       } else {
         if (!sameBut(nextDelta, delta, field)) return undefined;
@@ -151,8 +156,9 @@ export function chatRun(): ChatRun {
         if (firstCall === undefined || firstFn === undefined || ownText(firstFn, "arguments") !== text)
           return false;
         pieces = true;
-        call = shapeOf(firstCall);
-        fn = shapeOf(firstFn);
+        callIndex = firstCall.index;
+        callId = firstCall.id;
+        callExtra = firstCall.extra_content;
       } else {
         const [one, other] = kind === "reasoning" ? REASONING_FIELDS : TEXT_FIELDS;
         const key =

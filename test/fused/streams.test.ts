@@ -237,6 +237,10 @@ const changes: readonly ((chunk: Mutable) => void)[] = [
   (c) => (call0(c).id = ""),
   (c) => (call0(c).type = "function"),
   (c) => (call0(c).extra_content = { google: { thought_signature: "s" } }),
+  (c) => (call0(c).extra_content = null),
+  // Fields of a call or its function the chat decoder does not read: the path takes the piece anyway.
+  (c) => (call0(c).x_vendor = 1),
+  (c) => (fn0(c).x_vendor = { k: 1 }),
   (c) => (fn0(c).name = "g"),
   (c) => (fn0(c).arguments = ""),
   (c) => (fn0(c).arguments = null),
