@@ -16,6 +16,7 @@ import { chatToMessagesResponse } from "./chat-messages-response";
 import { chatToMessagesStream } from "./chat-messages-stream";
 import { chatToResponsesRequest } from "./chat-responses";
 import { generativeToChatRequest } from "./generative-chat";
+import { generativeToChatResponse } from "./generative-chat-response";
 import { generativeToMessagesRequest } from "./generative-messages";
 import { generativeToResponsesRequest } from "./generative-responses";
 import { messagesToChatRequest } from "./messages-chat";
@@ -62,6 +63,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 /** Fused response paths by pair; a pair not listed always takes the hub. */
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
   "chat>messages": chatToMessagesResponse,
+  "generative>chat": generativeToChatResponse,
   "messages>chat": messagesToChatResponse,
 };
 

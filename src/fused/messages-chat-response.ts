@@ -18,17 +18,11 @@ import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import { at } from "../common/pointer";
 import type { ResponseOf } from "../protocols";
+import { append, chatUsage, createdSynthesized } from "./chat-target";
 
 type ChatResponse = ResponseOf<"chat">;
 type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
 type Node = Record<string, unknown>;
-
-/** `list` with `entry` at its end; the list is made on the first entry (most responses lose nothing). */
-function append<T>(list: T[] | undefined, entry: T): T[] {
-  if (list === undefined) return [entry];
-  list.push(entry);
-  return list;
-}
 
 /** The tool the messages encoder emulates a JSON response format with: the hub reads its call as text. */
 const JSON_TOOL = "json_tool_call";
@@ -242,43 +236,29 @@ export function messagesToChatResponse(
       );
   }
   const created = options.created;
-  if (created === undefined)
-    losses.push(
-      loss(
-        "/created",
-        "synthesized",
-        "The response carries no creation time and `options.created` gives none; chat's `created` was sent as 0.",
-      ),
-    );
+  if (created === undefined) losses.push(createdSynthesized());
 
   const message: Node = { role: "assistant", content: text ?? null };
   if (reasoning !== undefined) message[dialect === "vllm" ? "reasoning" : "reasoning_content"] = reasoning;
   if (calls !== undefined) message.tool_calls = calls;
   const promptTokens = (input ?? 0) + (read ?? 0) + (write ?? 0);
-  const chatUsage: Node = {
-    prompt_tokens: promptTokens,
-    completion_tokens: output,
-    total_tokens: promptTokens + output,
-  };
-  if (read != null || write != null) {
-    const details: Node = {};
-    if (read != null) details.cached_tokens = read;
-    if (write != null) details.cache_write_tokens = write;
-    chatUsage.prompt_tokens_details = details;
-  }
-  if (thinkingTokens != null) chatUsage.completion_tokens_details = { reasoning_tokens: thinkingTokens };
-  if (dialect === "deepseek") {
-    const hit = read ?? 0;
-    chatUsage.prompt_cache_hit_tokens = hit;
-    chatUsage.prompt_cache_miss_tokens = Math.max(0, promptTokens - hit);
-  }
+  // A null count says as little as an absent one.
+  const usageValue = chatUsage(
+    promptTokens,
+    output,
+    promptTokens + output,
+    read ?? undefined,
+    write ?? undefined,
+    thinkingTokens ?? undefined,
+    dialect === "deepseek",
+  );
   const value = {
     id,
     object: "chat.completion",
     created: created ?? 0,
     model,
     choices: [{ index: 0, message, finish_reason: finish }],
-    usage: chatUsage,
+    usage: usageValue,
   } as ChatResponse;
   return { value, losses };
 }

@@ -67,3 +67,10 @@ export function differential(
     taken: () => taken,
   };
 }
+
+/** The record without its undefined fields (an absent field, as JSON has it), for the shape generators. */
+export function strip(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  return out;
+}

@@ -9,12 +9,18 @@ import { generativeStreamDecoder } from "./stream-decode";
 import { generativeEventFormatter, generativeStreamEncoder } from "./stream-encode";
 
 /**
+ * What the hub's response decoder reads a finish reason, a `createTime` and a call id's seed with, for
+ * the fused response paths from generative: the hub's own functions, so they match it exactly.
+ */
+export { decodeGenerativeFinishReason } from "./finish-reason";
+/**
  * The JSON Schema ⇄ generative Schema converters the hub's tools use, for the fused paths (src/fused)
  * that carry function tools to or from generative: one converter, the hub's, so they match it exactly.
  */
 export { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
 /** The image types generative takes inline (the hub's table), for the fused paths toward generative. */
 export { IMAGE_TYPES } from "./media";
+export { callSeed, parseTimestamp } from "./response";
 
 export const generativeAdapter: ProtocolAdapter<
   generative.Request,
