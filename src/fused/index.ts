@@ -17,6 +17,7 @@ import { chatToMessagesStream } from "./chat-messages-stream";
 import { chatToResponsesRequest } from "./chat-responses";
 import { generativeToChatRequest } from "./generative-chat";
 import { generativeToMessagesRequest } from "./generative-messages";
+import { generativeToMessagesResponse } from "./generative-messages-response";
 import { generativeToResponsesRequest } from "./generative-responses";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
@@ -62,6 +63,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 /** Fused response paths by pair; a pair not listed always takes the hub. */
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
   "chat>messages": chatToMessagesResponse,
+  "generative>messages": generativeToMessagesResponse,
   "messages>chat": messagesToChatResponse,
 };
 
