@@ -2,13 +2,13 @@
  * A fused generative → messages response path: straight from a generateContent response to a messages
  * response, without the common model, for what real Gemini responses carry — at most one candidate
  * whose parts are text, thoughts (`thought: true`), function calls (ids given or derived) and the
- * code-execution / unknown parts the hub drops, thought signatures on any of them, a finish reason,
+ * media (generated images), code-execution and unknown parts the hub drops, thought signatures on any of them, a finish reason,
  * safety ratings, citations, logprobs and the like beside them, usage with its per-modality details,
  * `modelVersion`, `responseId`, `createTime` and `promptFeedback`. The hub (decode to the common model,
  * encode from it: src/protocols/generative/response.ts, parts-decode.ts, usage.ts and
  * src/protocols/messages/response.ts, usage.ts, finish-reason.ts) stays the specification: anything
- * this path does not handle exactly as the hub would — several candidates, media parts, a value of
- * the wrong type (unvalidated input) — returns `undefined`, and the caller takes the hub.
+ * this path does not handle exactly as the hub would — several candidates, a value of the wrong type
+ * (unvalidated input) — returns `undefined`, and the caller takes the hub.
  *
  * The losses come in the hub's order: first what decoding drops (the body's unknown fields and
  * `promptFeedback`'s, then part by part the parts' unknown fields and derived call ids, the
@@ -191,7 +191,17 @@ function readParts(
       rest.push({ type: "tool_use", id, name, input: args });
       continue;
     }
-    if (part.inlineData !== undefined || part.fileData !== undefined) return undefined;
+    if (part.inlineData !== undefined || part.fileData !== undefined) {
+      const source = `/candidates/0/content/parts/${index}`;
+      const read = mediaPartLosses(part, source, losses);
+      if (read === false) return undefined;
+      losses = read;
+      late = append(
+        late,
+        loss(source, "dropped", "A media part cannot appear in a messages response and was dropped."),
+      );
+      continue;
+    }
     const text = part.text;
     if (text === undefined) {
       late = append(late, opaqueDropped(`/candidates/0/content/parts/${index}`, "part of an unknown kind"));
@@ -217,6 +227,45 @@ function readParts(
   const blocks = thinking === undefined ? rest : thinking.concat(rest);
   if (thoughtLate !== undefined) late = late === undefined ? thoughtLate : thoughtLate.concat(late);
   return { blocks, losses, late, calls };
+}
+
+/** A media type the hub's decoder can read (it reads an absent one as a file): a string or none. */
+const isMediaType = (value: unknown): boolean => value === undefined || typeof value === "string";
+
+/**
+ * What the hub's decoder reports for an inline or file media part (parts-decode.ts `decodeMedia`) —
+ * the part's, its `inlineData`'s or `fileData`'s other fields, a `mediaResolution` object — before the
+ * messages encoder drops the part; `false` for a shape it would crash on (unvalidated input).
+ */
+function mediaPartLosses(part: Node, source: string, losses: Loss[] | undefined): Loss[] | undefined | false {
+  const inline = part.inlineData;
+  const media = inline !== undefined ? inline : part.fileData;
+  if (!isObject(media) || !isMediaType(media.mimeType)) return false;
+  for (const key in part) {
+    switch (key) {
+      case "inlineData":
+      case "fileData":
+      case "mediaResolution":
+        continue;
+    }
+    if (Object.hasOwn(part, key)) losses = append(losses, partFieldDropped(source, key));
+  }
+  if (isObject(part.mediaResolution))
+    losses = append(
+      losses,
+      loss(
+        `${source}/mediaResolution`,
+        "dropped",
+        "A per-part mediaResolution object has no common equivalent and was dropped.",
+      ),
+    );
+  const field = inline !== undefined ? "inlineData" : "fileData";
+  const own = inline !== undefined ? "data" : "fileUri";
+  for (const key in media) {
+    if (key === "mimeType" || key === own || !Object.hasOwn(media, key)) continue;
+    losses = append(losses, partFieldDropped(`${source}/${field}`, key));
+  }
+  return losses;
 }
 
 /** What the messages encoder reports for an opaque generative part. */

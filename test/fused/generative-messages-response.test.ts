@@ -3,7 +3,7 @@
  * every generative response fixture, the bench's response bodies, the toolkit's generative response
  * arbitraries (plain and biased), and a generator of the shapes the fused path takes with the values
  * at and past its edges (text, thoughts and calls with and without thought signatures and ids, code
- * execution and unknown parts, media parts it leaves to the hub, every finish reason, safety ratings and
+ * execution, media and unknown parts, every finish reason, safety ratings and
  * the other candidate fields, usage with nulls and details, a blocked prompt, several candidates or none,
  * unknown fields, keys that need escaping in a pointer, values of the wrong type) — under several
  * option sets (the id prefix and model given and not, unvalidated, strict), `translateResponse` gives
@@ -104,7 +104,22 @@ const callPart = fc
     if (args !== undefined) call.args = args;
     return withSignature({ ...partExtra, functionCall: call }, signed);
   });
-/** Parts the hub keeps opaque and the messages encoder drops, media it leaves to the hub, and breakage. */
+/** Media parts (generated images), which the messages encoder drops, as Gemini sends them and past that. */
+const mediaPart = fc.constantFrom<unknown>(
+  { inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } },
+  { inlineData: { mimeType: "image/png", data: "AAAA", displayName: "a.png" }, thoughtSignature: "sig" },
+  { inlineData: { data: "AAAA", "a/b": 1 }, mediaResolution: "MEDIA_RESOLUTION_LOW" },
+  { inlineData: { mimeType: "image/png", data: "AAAA" }, mediaResolution: { level: "HIGH" }, text: "t" },
+  { inlineData: { mimeType: "image/jpeg", data: "AAAA" }, fileData: { fileUri: "gs://b/f", x: 1 } },
+  { fileData: { fileUri: "gs://b/f" } },
+  { fileData: { fileUri: "gs://b/f", mimeType: "application/pdf", displayName: "f" }, "~0": null },
+  { fileData: { fileUri: "gs://b/f" }, mediaResolution: 3, thought: true },
+  { inlineData: { mimeType: 5, data: "AAAA" } },
+  { inlineData: null },
+  { inlineData: "AAAA" },
+  { fileData: null },
+);
+/** Parts the hub keeps opaque and the messages encoder drops, and breakage. */
 const otherPart = fc.constantFrom<unknown>(
   { executableCode: { language: "PYTHON", code: "print(1)" }, thoughtSignature: "sig" },
   { codeExecutionResult: { outcome: "OUTCOME_OK", output: "1\n" } },
@@ -115,8 +130,6 @@ const otherPart = fc.constantFrom<unknown>(
   { thought: true },
   { thoughtSignature: "sig" },
   { "a/b": 1 },
-  { inlineData: { mimeType: "image/png", data: "AAAA" } },
-  { fileData: { fileUri: "gs://b/f" } },
   { functionCall: null },
   { functionCall: "f" },
   null,
@@ -125,6 +138,7 @@ const otherPart = fc.constantFrom<unknown>(
 const part = fc.oneof(
   { weight: 6, arbitrary: textPart },
   { weight: 4, arbitrary: callPart },
+  { weight: 1, arbitrary: mediaPart },
   { weight: 1, arbitrary: otherPart },
 );
 const finishReason = fc.constantFrom<unknown>(
@@ -390,6 +404,35 @@ describe("fused generative → messages responses match the hub", () => {
       ["/candidates/0/content/parts/0/thoughtSignature", "dropped"],
       ["/candidates/0/content/parts/2/thoughtSignature", "dropped"],
       ["/candidates/0/content/parts/3", "dropped"],
+    ]);
+  });
+
+  test("a generated image is dropped with the hub's losses, its own fields' first", () => {
+    const body = {
+      candidates: [
+        {
+          content: {
+            role: "model",
+            parts: [
+              { text: "Here it is." },
+              { inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=", displayName: "a" }, "a/b": 1 },
+            ],
+          },
+          finishReason: "STOP",
+        },
+      ],
+      usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 1290 },
+      modelVersion: "gemini-2.5-flash-image",
+      responseId: "img",
+    };
+    expect(generativeToMessagesResponse(body, resolveOptions({}))).toBeDefined();
+    agrees(body);
+    const result = translateResponse("generative", "messages", body);
+    expect(result.value.content).toEqual([{ type: "text", text: "Here it is." }]);
+    expect(result.losses.map((entry) => entry.path)).toEqual([
+      "/candidates/0/content/parts/1/a~1b",
+      "/candidates/0/content/parts/1/inlineData/displayName",
+      "/candidates/0/content/parts/1",
     ]);
   });
 
