@@ -1,21 +1,22 @@
 /**
  * A fused generative → messages response path: straight from a generateContent response to a messages
- * response, without the common model, for what real Gemini responses carry — at most one candidate
- * whose parts are text, thoughts (`thought: true`), function calls (ids given or derived) and the
- * media (generated images), code-execution and unknown parts the hub drops, thought signatures on any of them, a finish reason,
- * safety ratings, citations, logprobs and the like beside them, usage with its per-modality details,
- * `modelVersion`, `responseId`, `createTime` and `promptFeedback`. The hub (decode to the common model,
- * encode from it: src/protocols/generative/response.ts, parts-decode.ts, usage.ts and
- * src/protocols/messages/response.ts, usage.ts, finish-reason.ts) stays the specification: anything
- * this path does not handle exactly as the hub would — several candidates, a value of the wrong type
- * (unvalidated input) — returns `undefined`, and the caller takes the hub.
+ * response, without the common model, for what real Gemini responses carry — candidates (the first
+ * kept, the others dropped as the hub drops them) whose parts are text, thoughts (`thought: true`),
+ * function calls (ids given or derived), and the media (generated images), code-execution and unknown
+ * parts the hub drops, thought signatures on any of them; a finish reason; safety ratings, citations,
+ * logprobs and the like beside them; usage with its per-modality details; `modelVersion`,
+ * `responseId`, `createTime` and `promptFeedback`. The hub (decode to the common model, encode from
+ * it: src/protocols/generative/response.ts, parts-decode.ts, usage.ts and
+ * src/protocols/messages/response.ts, usage.ts, finish-reason.ts) stays the specification: a body
+ * this path does not handle exactly as the hub would — a value of the wrong type (unvalidated input)
+ * — returns `undefined`, and the caller takes the hub.
  *
  * The losses come in the hub's order: first what decoding drops (the body's unknown fields and
- * `promptFeedback`'s, then part by part the parts' unknown fields and derived call ids, the
- * candidate's fields beside its content, usage details), then what encoding loses (thought signatures,
- * thoughts first since messages puts thinking first, dropped parts, an approximated finish reason or
- * a blocked prompt, missing usage). Pointers are built only for those losses.
- * test/fused/generative-messages-response.test.ts checks it against the hub, value and losses.
+ * `promptFeedback`'s; candidate by candidate, its parts' unknown fields and derived call ids, then its
+ * fields beside its content; usage details), then what encoding loses (the other candidates; the first
+ * one's thought signatures, thoughts first since messages puts thinking first, and dropped parts; an
+ * approximated finish reason or a blocked prompt; missing usage). Pointers are built only for those
+ * losses. test/fused/generative-messages-response.test.ts checks it against the hub, value and losses.
  */
 import { inputSeed } from "../common/digest";
 import { isObject } from "../common/json";
@@ -148,9 +149,13 @@ function digestOf(seeds: Seeds): string {
   return seeds.digest;
 }
 
-/** The parts of candidate 0 as the hub decodes and then encodes them, or `undefined` for the hub. */
+/**
+ * The parts of the candidate at `position` as the hub decodes and then encodes them (only the first
+ * candidate's blocks and late losses are kept), or `undefined` for the hub.
+ */
 function readParts(
   parts: readonly unknown[],
+  position: number,
   seeds: Seeds,
   options: ResolvedOptions,
   losses: Loss[] | undefined,
@@ -166,7 +171,7 @@ function readParts(
     if (!isObject(part)) return undefined;
     const label = opaqueLabel(part);
     if (label !== undefined) {
-      late = append(late, opaqueDropped(`/candidates/0/content/parts/${index}`, label));
+      late = append(late, opaqueDropped(`/candidates/${position}/content/parts/${index}`, label));
       continue;
     }
     const call = part.functionCall;
@@ -177,7 +182,7 @@ function readParts(
       const args = call.args ?? {};
       if ((given !== undefined && typeof given !== "string") || typeof name !== "string" || !isObject(args))
         return undefined;
-      const source = `/candidates/0/content/parts/${index}`;
+      const source = `/candidates/${position}/content/parts/${index}`;
       losses = callPartLosses(part, call, source, losses);
       let id = given;
       if (id === undefined) {
@@ -192,7 +197,7 @@ function readParts(
       continue;
     }
     if (part.inlineData !== undefined || part.fileData !== undefined) {
-      const source = `/candidates/0/content/parts/${index}`;
+      const source = `/candidates/${position}/content/parts/${index}`;
       const read = mediaPartLosses(part, source, losses);
       if (read === false) return undefined;
       losses = read;
@@ -204,24 +209,30 @@ function readParts(
     }
     const text = part.text;
     if (text === undefined) {
-      late = append(late, opaqueDropped(`/candidates/0/content/parts/${index}`, "part of an unknown kind"));
+      late = append(
+        late,
+        opaqueDropped(`/candidates/${position}/content/parts/${index}`, "part of an unknown kind"),
+      );
       continue;
     }
     if (typeof text !== "string") return undefined;
     // Only a text part with a field beside its own needs its pointer before a loss of its signature.
     for (const key in part) {
       if (key === "text" || key === "thought" || key === "thoughtSignature") continue;
-      losses = textPartLosses(part, `/candidates/0/content/parts/${index}`, losses);
+      losses = textPartLosses(part, `/candidates/${position}/content/parts/${index}`, losses);
       break;
     }
     const signed = part.thoughtSignature !== undefined;
     if (part.thought === true) {
       thinking = append(thinking, { type: "thinking", thinking: text, signature: "" });
       if (signed)
-        thoughtLate = append(thoughtLate, foreignThoughtSignature(`/candidates/0/content/parts/${index}`));
+        thoughtLate = append(
+          thoughtLate,
+          foreignThoughtSignature(`/candidates/${position}/content/parts/${index}`),
+        );
     } else {
       rest.push({ type: "text", text });
-      if (signed) late = append(late, foreignSignature(`/candidates/0/content/parts/${index}`));
+      if (signed) late = append(late, foreignSignature(`/candidates/${position}/content/parts/${index}`));
     }
   }
   const blocks = thinking === undefined ? rest : thinking.concat(rest);
@@ -273,7 +284,7 @@ const opaqueDropped = (source: string, label: string): Loss =>
   loss(source, "dropped", `A generative ${label} has no messages equivalent and was dropped.`);
 
 /** The candidate's fields beside `content`, `finishReason` and `index`, as the hub reports them. */
-function candidateLosses(candidate: Node, losses: Loss[] | undefined): Loss[] | undefined {
+function candidateLosses(candidate: Node, position: number, losses: Loss[] | undefined): Loss[] | undefined {
   for (const key in candidate) {
     switch (key) {
       case "content":
@@ -285,7 +296,7 @@ function candidateLosses(candidate: Node, losses: Loss[] | undefined): Loss[] | 
       losses = append(
         losses,
         loss(
-          at("/candidates/0", key),
+          at(`/candidates/${position}`, key),
           "dropped",
           `candidates[].${key} has no common equivalent and was dropped.`,
         ),
@@ -344,6 +355,42 @@ function usageLosses(usage: Node, losses: Loss[] | undefined): Loss[] | undefine
   return losses;
 }
 
+/** A candidate as the hub reads it: its parts' blocks and losses, how many parts, its finish reason. */
+type ReadCandidate = {
+  decoded: Decoded | undefined;
+  losses: Loss[] | undefined;
+  parts: number;
+  reason: string | undefined;
+};
+
+/**
+ * The candidate at `position` as the hub decodes it — its parts' losses, then its own fields' — or
+ * `undefined` for the hub (a value of the wrong type).
+ */
+function readCandidate(
+  candidate: unknown,
+  position: number,
+  seeds: Seeds,
+  options: ResolvedOptions,
+  losses: Loss[] | undefined,
+): ReadCandidate | undefined {
+  if (!isObject(candidate)) return undefined;
+  const content = candidate.content;
+  const reason = candidate.finishReason;
+  if (content !== undefined && !isObject(content)) return undefined;
+  const parts = content?.parts;
+  if ((parts !== undefined && !Array.isArray(parts)) || (reason !== undefined && typeof reason !== "string"))
+    return undefined;
+  let decoded: Decoded | undefined;
+  if (parts !== undefined) {
+    decoded = readParts(parts, position, seeds, options, losses);
+    if (decoded === undefined) return undefined;
+    losses = decoded.losses;
+  }
+  losses = candidateLosses(candidate, position, losses);
+  return { decoded, losses, parts: parts === undefined ? 0 : parts.length, reason };
+}
+
 /**
  * The stop reason the hub sends for a generative `finishReason` (none, or "", while streaming): tool
  * calls win over a natural stop and over a call error; a reason messages has no name for is an
@@ -389,13 +436,10 @@ export function generativeToMessagesResponse(
   const responseId = body.responseId;
   const createTime = body.createTime;
   const feedback = body.promptFeedback;
-  let candidate: unknown;
+  let count = 0;
   if (candidates != null) {
-    if (!Array.isArray(candidates) || candidates.length > 1) return undefined;
-    if (candidates.length === 1) {
-      candidate = candidates[0];
-      if (!isObject(candidate)) return undefined;
-    }
+    if (!Array.isArray(candidates)) return undefined;
+    count = candidates.length;
   }
   if (usage !== undefined && !isObject(usage)) return undefined;
   if (modelVersion != null && typeof modelVersion !== "string") return undefined;
@@ -403,31 +447,18 @@ export function generativeToMessagesResponse(
   if (createTime !== undefined && typeof createTime !== "string") return undefined;
   const blocked = isObject(feedback) ? feedback.blockReason : undefined;
   if (blocked !== undefined && typeof blocked !== "string") return undefined;
-  let content: unknown;
-  let parts: unknown;
-  let reason: unknown;
-  if (isObject(candidate)) {
-    content = candidate.content;
-    reason = candidate.finishReason;
-    if (content !== undefined && !isObject(content)) return undefined;
-    parts = content?.parts;
-    if (
-      (parts !== undefined && !Array.isArray(parts)) ||
-      (reason !== undefined && typeof reason !== "string")
-    )
-      return undefined;
-  }
   const seeds: Seeds = { responseId, digest: undefined, body };
 
-  // What decoding drops, in the hub's order: the body's fields, the parts', the candidate's, usage's.
+  // What decoding drops, in the hub's order: the body's fields, each candidate's parts' and its own
+  // (the hub decodes every candidate before its encoder keeps the first), usage's.
   let losses = topLevelLosses(body, undefined);
-  let decoded: Decoded | undefined;
-  if (parts !== undefined) {
-    decoded = readParts(parts as unknown[], seeds, options, losses);
-    if (decoded === undefined) return undefined;
-    losses = decoded.losses;
+  let first: ReadCandidate | undefined;
+  for (let position = 0; position < count; position++) {
+    const read = readCandidate((candidates as unknown[])[position], position, seeds, options, losses);
+    if (read === undefined) return undefined;
+    losses = read.losses;
+    if (position === 0) first = read;
   }
-  if (isObject(candidate)) losses = candidateLosses(candidate, losses);
   let encodedUsage: Usage | undefined;
   if (usage !== undefined) {
     encodedUsage = messagesUsage(usage);
@@ -435,13 +466,25 @@ export function generativeToMessagesResponse(
     losses = usageLosses(usage, losses);
   }
 
-  // What encoding loses: signatures and dropped parts, then the stop reason, then missing usage.
+  // What encoding loses: the other candidates, the first's signatures and dropped parts, then the
+  // stop reason, then missing usage.
+  for (let position = 1; position < count; position++)
+    losses = append(
+      losses,
+      loss(
+        `/candidates/${position}`,
+        "dropped",
+        "The messages protocol returns one candidate; this one was dropped.",
+      ),
+    );
+  const decoded = first?.decoded;
+  const reason = first?.reason;
   const late = decoded?.late;
   if (late !== undefined) for (const entry of late) losses = append(losses, entry);
   const calls = decoded?.calls ?? 0;
   // A blocked prompt without parts is a refusal, whatever the candidate's reason.
   let stopValue: string;
-  if (blocked !== undefined && (parts === undefined || (parts as unknown[]).length === 0)) {
+  if (blocked !== undefined && (first === undefined || first.parts === 0)) {
     losses = append(
       losses,
       loss(
@@ -452,7 +495,7 @@ export function generativeToMessagesResponse(
     );
     stopValue = "refusal";
   } else {
-    const chosen = stopReason(reason as string | undefined, calls);
+    const chosen = stopReason(reason, calls);
     stopValue = chosen.value;
     if (chosen.approximated)
       losses = append(
