@@ -87,20 +87,28 @@ function textPartLosses(part: Node, source: string, losses: Loss[] | undefined):
   return losses;
 }
 
-/** The fields of a function-call part, and of its call, other than their own, as the hub reports them. */
+/** The pointer of a part, built only for a loss. */
+const partPath = (position: number, index: number): string =>
+  `/candidates/${position}/content/parts/${index}`;
+
+/**
+ * The fields of a function-call part (at `position`, `index`), and of its call, other than their own,
+ * as the hub reports them.
+ */
 function callPartLosses(
   part: Node,
   call: Node,
-  source: string,
+  position: number,
+  index: number,
   losses: Loss[] | undefined,
 ): Loss[] | undefined {
   for (const key in part) {
     if (key === "functionCall" || key === "thoughtSignature" || !Object.hasOwn(part, key)) continue;
-    losses = append(losses, partFieldDropped(source, key));
+    losses = append(losses, partFieldDropped(partPath(position, index), key));
   }
   for (const key in call) {
     if (key === "id" || key === "name" || key === "args" || !Object.hasOwn(call, key)) continue;
-    losses = append(losses, partFieldDropped(`${source}/functionCall`, key));
+    losses = append(losses, partFieldDropped(`${partPath(position, index)}/functionCall`, key));
   }
   return losses;
 }
@@ -132,7 +140,7 @@ function opaqueLabel(part: Node): string | undefined {
 /**
  * What the hub makes of one candidate's parts: the blocks (thinking first, as the messages encoder
  * orders another provider's reasoning), the decoding losses (appended to `losses`) and the encoding
- * ones (`late`, thoughts' first), and how many calls there were; `undefined` for the hub.
+ * ones (`late`, thoughts' first), and how many calls there were.
  */
 type Decoded = {
   blocks: Block[];
@@ -171,7 +179,7 @@ function readParts(
     if (!isObject(part)) return undefined;
     const label = opaqueLabel(part);
     if (label !== undefined) {
-      late = append(late, opaqueDropped(`/candidates/${position}/content/parts/${index}`, label));
+      late = append(late, opaqueDropped(partPath(position, index), label));
       continue;
     }
     const call = part.functionCall;
@@ -182,22 +190,22 @@ function readParts(
       const args = call.args ?? {};
       if ((given !== undefined && typeof given !== "string") || typeof name !== "string" || !isObject(args))
         return undefined;
-      const source = `/candidates/${position}/content/parts/${index}`;
-      losses = callPartLosses(part, call, source, losses);
+      losses = callPartLosses(part, call, position, index, losses);
       let id = given;
       if (id === undefined) {
         // The hub names a call without an id after the response (its id, else the body's digest).
         head ??= syntheticId(options, seeds.responseId ?? `resp_${digestOf(seeds)}`);
         losses ??= [];
-        id = derivedCallId(head, calls, `${source}/functionCall/id`, losses);
+        id = derivedCallId(head, calls, `${partPath(position, index)}/functionCall/id`, losses);
       }
       calls++;
-      if (part.thoughtSignature !== undefined) late = append(late, foreignSignature(source));
+      if (part.thoughtSignature !== undefined)
+        late = append(late, foreignSignature(partPath(position, index)));
       rest.push({ type: "tool_use", id, name, input: args });
       continue;
     }
     if (part.inlineData !== undefined || part.fileData !== undefined) {
-      const source = `/candidates/${position}/content/parts/${index}`;
+      const source = partPath(position, index);
       const read = mediaPartLosses(part, source, losses);
       if (read === false) return undefined;
       losses = read;
@@ -209,30 +217,23 @@ function readParts(
     }
     const text = part.text;
     if (text === undefined) {
-      late = append(
-        late,
-        opaqueDropped(`/candidates/${position}/content/parts/${index}`, "part of an unknown kind"),
-      );
+      late = append(late, opaqueDropped(partPath(position, index), "part of an unknown kind"));
       continue;
     }
     if (typeof text !== "string") return undefined;
     // Only a text part with a field beside its own needs its pointer before a loss of its signature.
     for (const key in part) {
       if (key === "text" || key === "thought" || key === "thoughtSignature") continue;
-      losses = textPartLosses(part, `/candidates/${position}/content/parts/${index}`, losses);
+      losses = textPartLosses(part, partPath(position, index), losses);
       break;
     }
     const signed = part.thoughtSignature !== undefined;
     if (part.thought === true) {
       thinking = append(thinking, { type: "thinking", thinking: text, signature: "" });
-      if (signed)
-        thoughtLate = append(
-          thoughtLate,
-          foreignThoughtSignature(`/candidates/${position}/content/parts/${index}`),
-        );
+      if (signed) thoughtLate = append(thoughtLate, foreignThoughtSignature(partPath(position, index)));
     } else {
       rest.push({ type: "text", text });
-      if (signed) late = append(late, foreignSignature(`/candidates/${position}/content/parts/${index}`));
+      if (signed) late = append(late, foreignSignature(partPath(position, index)));
     }
   }
   const blocks = thinking === undefined ? rest : thinking.concat(rest);
