@@ -24,6 +24,7 @@ import { type Loss, loss } from "../common/loss";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import { at } from "../common/pointer";
 import type { ResponseOf } from "../protocols";
+import { decodeGenerativeFinishReason } from "../protocols/generative/adapter";
 import { derivedCallId } from "./generative-fields";
 
 type MessagesResponse = ResponseOf<"messages">;
@@ -393,35 +394,34 @@ function readCandidate(
 }
 
 /**
- * The stop reason the hub sends for a generative `finishReason` (none, or "", while streaming): tool
- * calls win over a natural stop and over a call error; a reason messages has no name for is an
- * approximated `end_turn`. (The hub's restoring of a raw reason never applies here: a generative
- * value that decodes to a known reason is upper-case, and messages' names are not.)
+ * The stop reason the hub sends for a generative `finishReason` (none, or "", while streaming), as
+ * its messages encoder chooses it for another protocol's reason: tool calls win over a natural stop
+ * and over a call error; a reason messages has no name for is an approximated `end_turn`; `undefined`
+ * for a reason this path does not know (the hub's). The encoder's restoring of a raw reason never
+ * applies: a generative value that decodes to a known reason is upper-case, messages' names are not.
  */
-function stopReason(reason: string | undefined, calls: number): { value: string; approximated: boolean } {
-  switch (reason) {
+function stopReason(
+  reason: string | undefined,
+  calls: number,
+): { value: string; approximated: boolean } | undefined {
+  const decoded = decodeGenerativeFinishReason(reason, calls > 0);
+  switch (decoded) {
     case undefined:
-    case "":
+    case "stop":
       return { value: calls > 0 ? "tool_use" : "end_turn", approximated: false };
-    case "STOP":
-      return { value: calls > 0 ? "tool_use" : "end_turn", approximated: false };
-    case "MAX_TOKENS":
+    case "tool-calls":
+      return { value: "tool_use", approximated: false };
+    case "length":
       return { value: "max_tokens", approximated: false };
-    case "SAFETY":
-    case "RECITATION":
-    case "BLOCKLIST":
-    case "PROHIBITED_CONTENT":
-    case "SPII":
-    case "IMAGE_SAFETY":
-    case "IMAGE_PROHIBITED_CONTENT":
-    case "IMAGE_RECITATION":
-    case "MODEL_ARMOR":
+    case "content-filter":
       return { value: "refusal", approximated: false };
-    default:
-      // A call error (MALFORMED_FUNCTION_CALL …) or another reason: tool_use beside calls, else approximated.
+    case "error":
+    case "other":
       return calls > 0
         ? { value: "tool_use", approximated: false }
         : { value: "end_turn", approximated: true };
+    default:
+      return undefined;
   }
 }
 
@@ -497,6 +497,7 @@ export function generativeToMessagesResponse(
     stopValue = "refusal";
   } else {
     const chosen = stopReason(reason, calls);
+    if (chosen === undefined) return undefined;
     stopValue = chosen.value;
     if (chosen.approximated)
       losses = append(

@@ -8,6 +8,8 @@ import * as generative from "./schema";
 import { generativeStreamDecoder } from "./stream-decode";
 import { generativeEventFormatter, generativeStreamEncoder } from "./stream-encode";
 
+/** The hub's reading of a `finishReason`, for the fused response paths from generative. */
+export { decodeGenerativeFinishReason } from "./finish-reason";
 /**
  * The JSON Schema ⇄ generative Schema converters the hub's tools use, for the fused paths (src/fused)
  * that carry function tools to or from generative: one converter, the hub's, so they match it exactly.
