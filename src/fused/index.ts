@@ -18,6 +18,7 @@ import { chatToResponsesRequest } from "./chat-responses";
 import { generativeToChatRequest } from "./generative-chat";
 import { generativeToChatResponse } from "./generative-chat-response";
 import { generativeToMessagesRequest } from "./generative-messages";
+import { generativeToMessagesResponse } from "./generative-messages-response";
 import { generativeToResponsesRequest } from "./generative-responses";
 import { messagesToChatRequest } from "./messages-chat";
 import { messagesToChatResponse } from "./messages-chat-response";
@@ -64,6 +65,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
   "chat>messages": chatToMessagesResponse,
   "generative>chat": generativeToChatResponse,
+  "generative>messages": generativeToMessagesResponse,
   "messages>chat": messagesToChatResponse,
 };
 
