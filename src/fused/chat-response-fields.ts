@@ -32,7 +32,7 @@ const droppedOn = (path: string, key: string, what: string): Loss =>
   loss(path, "dropped", `\`${key}\` on ${what} has no common equivalent and was dropped.`);
 
 /** A count the hub reads with `?? 0` or `!= null`: a number, null or absent. */
-const isCount = (value: unknown): value is number | null | undefined =>
+export const isCount = (value: unknown): value is number | null | undefined =>
   value === undefined || value === null || typeof value === "number";
 
 export const isText = (value: unknown): value is string | null | undefined =>
