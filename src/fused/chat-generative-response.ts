@@ -25,7 +25,6 @@ import {
   readCall,
   readCompletion,
   readReasoningEntry,
-  readUsage,
   reportEnvelope,
   reportMessageSignature,
   reportReasoningEntry,
@@ -128,18 +127,18 @@ export function chatToGenerativeResponse(
   if (given === "other" && /^[A-Z_]+$/.test(reason as string)) return undefined;
   let usageMetadata: UsageMetadata | undefined;
   if (usage != null) {
-    const figures = readUsage(usage);
     const total = usage.total_tokens;
-    if (figures === undefined || !isCount(total)) return undefined;
-    const input = figures.prompt ?? 0;
-    const output = figures.completion ?? 0;
-    const thoughts = figures.reasoning ?? 0;
+    if (!isCount(total)) return undefined;
+    const input = completion.promptTokens ?? 0;
+    const output = completion.completionTokens ?? 0;
+    const thoughts = completion.reasoningTokens ?? 0;
     usageMetadata = {
       promptTokenCount: Math.max(0, input),
       candidatesTokenCount: Math.max(0, output - thoughts),
       thoughtsTokenCount: thoughts,
     };
-    if (figures.read != null) usageMetadata.cachedContentTokenCount = figures.read;
+    const read = completion.cacheRead;
+    if (read != null) usageMetadata.cachedContentTokenCount = read;
     usageMetadata.totalTokenCount = total ?? input + output;
   }
 

@@ -16,13 +16,12 @@ import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { ResponseOf } from "../protocols";
 import {
   append,
-  type ChatUsage,
+  type Completion,
   commonReason,
   parseArguments,
   readCall,
   readCompletion,
   readReasoningEntry,
-  readUsage,
   reportEnvelope,
   reportMessageSignature,
   reportReasoningEntry,
@@ -34,13 +33,15 @@ type MessagesResponse = ResponseOf<"messages">;
 type Block = MessagesResponse["content"][number];
 
 /** The usage the hub sends: chat's counts (cache reads and writes inside `prompt_tokens`) → messages'. */
-function encodeUsage(usage: ChatUsage): MessagesResponse["usage"] {
-  const { read, write, reasoning } = usage;
+function encodeUsage(completion: Completion): MessagesResponse["usage"] {
+  const read = completion.cacheRead;
+  const write = completion.cacheWrite;
+  const reasoning = completion.reasoningTokens;
   const encoded: MessagesResponse["usage"] = {
-    input_tokens: Math.max(0, (usage.prompt ?? 0) - (read ?? 0) - (write ?? 0)),
+    input_tokens: Math.max(0, (completion.promptTokens ?? 0) - (read ?? 0) - (write ?? 0)),
     cache_creation_input_tokens: write ?? 0,
     cache_read_input_tokens: read ?? 0,
-    output_tokens: usage.completion ?? 0,
+    output_tokens: completion.completionTokens ?? 0,
   };
   if (reasoning != null) encoded.output_tokens_details = { thinking_tokens: reasoning };
   return encoded;
@@ -118,11 +119,6 @@ export function chatToMessagesResponse(
   if (completion === undefined) return undefined;
   const { id, content, refusal, calls, annotations, reasoning, details, signature, usage } = completion;
   const signsText = signature !== undefined && !completion.hasCalls && typeof content === "string";
-  let figures: ChatUsage | undefined;
-  if (usage != null) {
-    figures = readUsage(usage);
-    if (figures === undefined) return undefined;
-  }
 
   // What decoding drops, in the hub's order: the body's, the choice's and the message's unknown fields.
   const losses: Loss[] = [];
@@ -217,7 +213,7 @@ export function chatToMessagesResponse(
         `Finish reason \`${reason}\` has no messages equivalent; \`${stop}\` was sent.`,
       ),
     );
-  if (figures === undefined)
+  if (usage == null)
     losses.push(loss("/usage", "synthesized", "The source reported no usage; zero usage was sent."));
   const value = {
     id,
@@ -227,7 +223,7 @@ export function chatToMessagesResponse(
     content: blocks,
     stop_reason: stop,
     stop_sequence: null,
-    usage: figures === undefined ? { input_tokens: 0, output_tokens: 0 } : encodeUsage(figures),
+    usage: usage == null ? { input_tokens: 0, output_tokens: 0 } : encodeUsage(completion),
   } as MessagesResponse;
   return { value, losses };
 }

@@ -102,6 +102,13 @@ export type Completion = {
   readonly signaturePath: string;
   readonly hasCalls: boolean;
   readonly usage: Node | null | undefined;
+  /** `usage`'s figures as the hub reads them (cache reads and writes are part of `prompt_tokens`). */
+  readonly promptTokens: number | null | undefined;
+  readonly completionTokens: number | null | undefined;
+  /** `prompt_tokens_details.cached_tokens`, else DeepSeek's `prompt_cache_hit_tokens`. */
+  readonly cacheRead: number | null | undefined;
+  readonly cacheWrite: number | null | undefined;
+  readonly reasoningTokens: number | null | undefined;
 };
 
 /** A chat completion of the shape the fused paths take, or `undefined` for the hub. */
@@ -144,6 +151,19 @@ export function readCompletion(body: unknown): Completion | undefined {
   if (google != null && !isObject(google)) return undefined;
   const nested = google?.thought_signature;
   const signature = typeof nested === "string" ? nested : message.thought_signature;
+  // Usage figures: a number, null or absent each, as the hub reads them with `?? 0` or `!= null`.
+  const prompt = usage?.prompt_tokens;
+  const completion = usage?.completion_tokens;
+  const promptDetails = usage?.prompt_tokens_details;
+  const completionDetails = usage?.completion_tokens_details;
+  const hit = usage?.prompt_cache_hit_tokens;
+  if (!isCount(prompt) || !isCount(completion) || !isCount(hit)) return undefined;
+  if (promptDetails != null && !isObject(promptDetails)) return undefined;
+  if (completionDetails != null && !isObject(completionDetails)) return undefined;
+  const cached = promptDetails?.cached_tokens;
+  const write = promptDetails?.cache_write_tokens;
+  const reasoning = completionDetails?.reasoning_tokens;
+  if (!isCount(cached) || !isCount(write) || !isCount(reasoning)) return undefined;
   return {
     body,
     id,
@@ -166,6 +186,11 @@ export function readCompletion(body: unknown): Completion | undefined {
         : "/choices/0/message/thought_signature",
     hasCalls: calls != null && calls.length > 0,
     usage,
+    promptTokens: prompt,
+    completionTokens: completion,
+    cacheRead: cached ?? hit,
+    cacheWrite: write,
+    reasoningTokens: reasoning,
   };
 }
 
@@ -326,33 +351,6 @@ export function reportMessageSignature(completion: Completion, firstSigned: bool
         "A message-level thought signature with no call or text to sign was dropped.",
       ),
     );
-}
-
-/** Chat usage as the hub reads its figures (cache reads and writes are part of `prompt_tokens`). */
-export type ChatUsage = {
-  readonly prompt: number | null | undefined;
-  readonly completion: number | null | undefined;
-  /** `prompt_tokens_details.cached_tokens`, else DeepSeek's `prompt_cache_hit_tokens`. */
-  readonly read: number | null | undefined;
-  readonly write: number | null | undefined;
-  readonly reasoning: number | null | undefined;
-};
-
-/** `usage`'s figures, or `undefined` (for the hub) when one is not a number, null or absent. */
-export function readUsage(usage: Node): ChatUsage | undefined {
-  const prompt = usage.prompt_tokens;
-  const completion = usage.completion_tokens;
-  const promptDetails = usage.prompt_tokens_details;
-  const completionDetails = usage.completion_tokens_details;
-  const hit = usage.prompt_cache_hit_tokens;
-  if (!isCount(prompt) || !isCount(completion) || !isCount(hit)) return undefined;
-  if (promptDetails != null && !isObject(promptDetails)) return undefined;
-  if (completionDetails != null && !isObject(completionDetails)) return undefined;
-  const cached = promptDetails?.cached_tokens;
-  const write = promptDetails?.cache_write_tokens;
-  const reasoning = completionDetails?.reasoning_tokens;
-  if (!isCount(cached) || !isCount(write) || !isCount(reasoning)) return undefined;
-  return { prompt, completion, read: cached ?? hit, write, reasoning };
 }
 
 /** The unknown fields of `usage`, reported as the hub does. */
