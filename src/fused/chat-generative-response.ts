@@ -20,16 +20,13 @@ import type { ResponseOf } from "../protocols";
 import {
   append,
   commonReason,
+  type EntryPart,
   isCount,
+  openParts,
   parseArguments,
   readCall,
   readCompletion,
-  readReasoningEntry,
-  reportEnvelope,
-  reportMessageSignature,
-  reportReasoningEntry,
-  reportUsage,
-  unknownReasoningEntry,
+  reportRest,
 } from "./chat-response-fields";
 
 type GenerativeResponse = ResponseOf<"generative">;
@@ -38,60 +35,45 @@ type Part = NonNullable<NonNullable<Candidate["content"]>["parts"]>[number];
 type UsageMetadata = NonNullable<GenerativeResponse["usageMetadata"]>;
 
 /**
- * OpenRouter `reasoning_details` → thought parts as the hub makes them: a text entry keeps its
- * signature when its `format` is Gemini's (another provider's is a loss), a summary is a thought
- * without one, encrypted reasoning has no generative form (a loss, no part). Decoding losses go to
- * `losses`, encoding ones to the returned `late`; `false` when an entry is not of the types it reads.
+ * A reasoning entry → a thought part as the hub makes it: a text entry keeps its signature when its
+ * `format` is Gemini's (another provider's is a loss), a summary is a thought without one, encrypted
+ * reasoning has no generative form (a loss, no part). Losses are appended to `late`.
  */
-function thoughtParts(
-  details: readonly unknown[],
-  parts: Part[],
-  losses: Loss[],
-  late: Loss[] | undefined,
-): Loss[] | undefined | false {
-  for (let index = 0; index < details.length; index++) {
-    const entry = readReasoningEntry(details[index]);
-    if (entry === undefined) return false;
-    const type = entry.type;
-    const source = `/choices/0/message/reasoning_details/${index}`;
-    switch (type) {
-      case "reasoning.text": {
-        const signature = entry.signature;
-        const text = entry.text ?? "";
-        if (signature == null || signature === "") parts.push({ text, thought: true });
-        else if (entry.format === "google-gemini-v1")
-          parts.push({ text, thought: true, thoughtSignature: signature });
-        else {
-          const origin = entry.format === "anthropic-claude-v1" ? "messages" : "chat";
-          late = append(
-            late,
-            loss(
-              `${source}/signature`,
-              "dropped",
-              `A ${origin} thinking signature has no meaning at generative and was dropped.`,
-            ),
-          );
-          parts.push({ text, thought: true });
-        }
-        break;
-      }
-      case "reasoning.summary":
-        parts.push({ text: entry.summary ?? "", thought: true });
-        break;
-      case "reasoning.encrypted":
-        late = append(
+const thoughtPart: EntryPart<Part> = (entry, source, parts, late) => {
+  switch (entry.type) {
+    case "reasoning.text": {
+      const signature = entry.signature;
+      const text = entry.text ?? "";
+      if (signature == null || signature === "") parts.push({ text, thought: true });
+      else if (entry.format === "google-gemini-v1")
+        parts.push({ text, thought: true, thoughtSignature: signature });
+      else {
+        parts.push({ text, thought: true });
+        const origin = entry.format === "anthropic-claude-v1" ? "messages" : "chat";
+        return append(
           late,
-          loss(source, "dropped", "Redacted thinking has no generative equivalent and was dropped."),
+          loss(
+            `${source}/signature`,
+            "dropped",
+            `A ${origin} thinking signature has no meaning at generative and was dropped.`,
+          ),
         );
-        break;
-      default:
-        losses.push(unknownReasoningEntry(source, type));
-        continue;
+      }
+      return late;
     }
-    reportReasoningEntry(entry, source, losses);
+    case "reasoning.summary":
+      parts.push({ text: entry.summary ?? "", thought: true });
+      return late;
+    default:
+      return append(
+        late,
+        loss(source, "dropped", "Redacted thinking has no generative equivalent and was dropped."),
+      );
   }
-  return late;
-}
+};
+
+/** Reasoning read from `reasoning_content` or `reasoning`: a thought part. */
+const thought = (text: string): Part => ({ text, thought: true });
 
 /** The number of decimal digits of `ordinal` (a call's position, never negative). */
 function digits(ordinal: number): number {
@@ -118,7 +100,7 @@ export function chatToGenerativeResponse(
 ): { value: GenerativeResponse; losses: Loss[] } | undefined {
   const completion = readCompletion(body);
   if (completion === undefined) return undefined;
-  const { id, content, refusal, calls, annotations, reasoning, details, signature, usage } = completion;
+  const { id, content, refusal, calls, annotations, signature, usage } = completion;
   const index = completion.choice.index;
   if (typeof index !== "number") return undefined;
   // Chat's reasons are lower-case; an upper-case one the hub may keep as generative's own.
@@ -142,19 +124,13 @@ export function chatToGenerativeResponse(
     usageMetadata.totalTokenCount = total ?? input + output;
   }
 
-  // What decoding drops, in the hub's order: the body's, the choice's and the message's unknown fields.
+  // What decoding drops first, then the parts in the hub's order: reasoning, text, refusal, calls.
+  // What encoding loses waits in `late` (the hub reports it after everything decoding drops).
   const losses: Loss[] = [];
-  reportEnvelope(completion, losses);
-
-  // The parts in the hub's order: reasoning, text, refusal, calls. What encoding loses waits in
-  // `late` (the hub reports it after everything decoding drops, usage included).
   const parts: Part[] = [];
-  let late: Loss[] | undefined;
-  if (details !== undefined) {
-    const gathered = thoughtParts(details, parts, losses, late);
-    if (gathered === false) return undefined;
-    late = gathered;
-  } else if (reasoning != null && reasoning !== "") parts.push({ text: reasoning, thought: true });
+  const opened = openParts(completion, thoughtPart, thought, parts, losses);
+  if (opened === false) return undefined;
+  let late = opened;
   if (typeof content === "string") {
     // The message's signature signs the text when there is no call (Gemini's own, so it is kept).
     parts.push(
@@ -221,9 +197,7 @@ export function chatToGenerativeResponse(
       parts.push(signed === undefined ? { functionCall } : { functionCall, thoughtSignature: signed });
     }
   }
-  reportMessageSignature(completion, firstSigned, losses);
-  if (usage != null) reportUsage(usage, losses);
-  if (late !== undefined) for (const entry of late) losses.push(entry);
+  reportRest(completion, firstSigned, losses, late);
 
   // Every chat reason has a generative equivalent; a refusal's STOP is SAFETY.
   const candidate: Candidate = { content: { role: "model", parts } };

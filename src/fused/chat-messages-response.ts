@@ -18,15 +18,12 @@ import {
   append,
   type Completion,
   commonReason,
+  type EntryPart,
+  openParts,
   parseArguments,
   readCall,
   readCompletion,
-  readReasoningEntry,
-  reportEnvelope,
-  reportMessageSignature,
-  reportReasoningEntry,
-  reportUsage,
-  unknownReasoningEntry,
+  reportRest,
 } from "./chat-response-fields";
 
 type MessagesResponse = ResponseOf<"messages">;
@@ -52,63 +49,50 @@ const foreignSignature = (path: string): Loss =>
   loss(path, "dropped", "A thought signature is valid only at the provider that issued it and was dropped.");
 
 /**
- * OpenRouter `reasoning_details` → thinking blocks as the hub makes them: an entry whose `format` is
- * Anthropic's keeps its signature (and its encrypted data, as redacted thinking); another provider's
- * signature or encrypted data cannot be verified by messages and is a loss. Decoding losses go to
- * `losses`, encoding ones to the returned `late`; `false` when an entry is not of the types it reads.
+ * A reasoning entry → a thinking block as the hub makes it: an entry whose `format` is Anthropic's
+ * keeps its signature (and its encrypted data, as redacted thinking); another provider's signature or
+ * encrypted data cannot be verified by messages and is a loss (appended to `late`).
  */
-function detailBlocks(
-  details: readonly unknown[],
-  blocks: Block[],
-  losses: Loss[],
-  late: Loss[] | undefined,
-): Loss[] | undefined | false {
-  for (let index = 0; index < details.length; index++) {
-    const entry = readReasoningEntry(details[index]);
-    if (entry === undefined) return false;
-    const { type, text, signature } = entry;
-    const source = `/choices/0/message/reasoning_details/${index}`;
-    const own = entry.format === "anthropic-claude-v1";
-    switch (type) {
-      case "reasoning.text": {
-        const signed = signature != null && signature !== "";
-        if (signed && !own)
-          late = append(
-            late,
-            loss(
-              `${source}/signature`,
-              "dropped",
-              "A reasoning signature is valid only at the provider that issued it and was dropped.",
-            ),
-          );
-        blocks.push({ type: "thinking", thinking: text ?? "", signature: own && signed ? signature : "" });
-        break;
-      }
-      case "reasoning.summary":
-        blocks.push({ type: "thinking", thinking: entry.summary ?? "", signature: "" });
-        break;
-      case "reasoning.encrypted":
-        if (own) blocks.push({ type: "redacted_thinking", data: entry.data ?? "" });
-        else {
-          late = append(
-            late,
-            loss(
-              source,
-              "dropped",
-              "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
-            ),
-          );
-          blocks.push({ type: "thinking", thinking: "", signature: "" });
-        }
-        break;
-      default:
-        losses.push(unknownReasoningEntry(source, type));
-        continue;
+const thinkingBlock: EntryPart<Block> = (entry, source, blocks, late) => {
+  const own = entry.format === "anthropic-claude-v1";
+  switch (entry.type) {
+    case "reasoning.text": {
+      const { text, signature } = entry;
+      const signed = signature != null && signature !== "";
+      if (signed && !own)
+        late = append(
+          late,
+          loss(
+            `${source}/signature`,
+            "dropped",
+            "A reasoning signature is valid only at the provider that issued it and was dropped.",
+          ),
+        );
+      blocks.push({ type: "thinking", thinking: text ?? "", signature: own && signed ? signature : "" });
+      return late;
     }
-    reportReasoningEntry(entry, source, losses);
+    case "reasoning.summary":
+      blocks.push({ type: "thinking", thinking: entry.summary ?? "", signature: "" });
+      return late;
+    default:
+      if (own) {
+        blocks.push({ type: "redacted_thinking", data: entry.data ?? "" });
+        return late;
+      }
+      blocks.push({ type: "thinking", thinking: "", signature: "" });
+      return append(
+        late,
+        loss(
+          source,
+          "dropped",
+          "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
+        ),
+      );
   }
-  return late;
-}
+};
+
+/** Reasoning read from `reasoning_content` or `reasoning`: a thinking block without a signature. */
+const thinking = (text: string): Block => ({ type: "thinking", thinking: text, signature: "" });
 
 /** chat → messages for the common shape, or `undefined` for the hub. Never throws. */
 export function chatToMessagesResponse(
@@ -117,24 +101,16 @@ export function chatToMessagesResponse(
 ): { value: MessagesResponse; losses: Loss[] } | undefined {
   const completion = readCompletion(body);
   if (completion === undefined) return undefined;
-  const { id, content, refusal, calls, annotations, reasoning, details, signature, usage } = completion;
+  const { id, content, refusal, calls, annotations, signature, usage } = completion;
   const signsText = signature !== undefined && !completion.hasCalls && typeof content === "string";
 
-  // What decoding drops, in the hub's order: the body's, the choice's and the message's unknown fields.
+  // What decoding drops first, then the blocks in the hub's order: reasoning, text, refusal, calls.
+  // What encoding loses waits in `late` (the hub reports it after everything decoding drops).
   const losses: Loss[] = [];
-  reportEnvelope(completion, losses);
-
-  // The blocks in the hub's order: reasoning, text, refusal, tool calls. What encoding loses waits
-  // in `late` (the hub reports it after everything decoding drops, usage included).
   const blocks: Block[] = [];
-  let late: Loss[] | undefined;
-  if (details !== undefined) {
-    // OpenRouter's entries hold the same text as `reasoning`, and the signatures too.
-    const gathered = detailBlocks(details, blocks, losses, late);
-    if (gathered === false) return undefined;
-    late = gathered;
-  } else if (reasoning != null && reasoning !== "")
-    blocks.push({ type: "thinking", thinking: reasoning, signature: "" });
+  const opened = openParts(completion, thinkingBlock, thinking, blocks, losses);
+  if (opened === false) return undefined;
+  let late = opened;
   if (typeof content === "string") {
     blocks.push({ type: "text", text: content });
     if (signsText) late = append(late, foreignSignature(completion.signaturePath));
@@ -183,9 +159,7 @@ export function chatToMessagesResponse(
       callCount++;
     }
   }
-  reportMessageSignature(completion, firstSigned, losses);
-  if (usage != null) reportUsage(usage, losses);
-  if (late !== undefined) for (const entry of late) losses.push(entry);
+  reportRest(completion, firstSigned, losses, late);
 
   // The stop reason as the hub chooses it for a reason that is not messages' own.
   const reason = completion.reason;

@@ -38,22 +38,8 @@ export const isCount = (value: unknown): value is number | null | undefined =>
 export const isText = (value: unknown): value is string | null | undefined =>
   value === undefined || value === null || typeof value === "string";
 
-/** Chat `finish_reason` → the common reason the hub decodes it to. */
-export function commonReason(reason: string): "stop" | "length" | "tool-calls" | "content-filter" | "other" {
-  switch (reason) {
-    case "stop":
-      return "stop";
-    case "length":
-      return "length";
-    case "tool_calls":
-    case "function_call":
-      return "tool-calls";
-    case "content_filter":
-      return "content-filter";
-    default:
-      return "other";
-  }
-}
+/** Chat `finish_reason` → the common reason: the chat decoder's own mapping. */
+export { decodeChatFinishReason as commonReason } from "../protocols/chat/adapter";
 
 /**
  * A call's own thought signature (`extra_content.google.thought_signature`, Gemini): the string,
@@ -195,7 +181,7 @@ export function readCompletion(body: unknown): Completion | undefined {
 }
 
 /** What the hub drops first, in its order: the body's, the choice's and the message's unknown fields. */
-export function reportEnvelope(completion: Completion, losses: Loss[]): void {
+function reportEnvelope(completion: Completion, losses: Loss[]): void {
   const { body, choice, message } = completion;
   for (const key in body) {
     switch (key) {
@@ -246,7 +232,7 @@ export type ReasoningEntry = {
 };
 
 /** A `reasoning_details` entry, or `undefined` for the hub. */
-export function readReasoningEntry(detail: unknown): ReasoningEntry | undefined {
+function readReasoningEntry(detail: unknown): ReasoningEntry | undefined {
   if (!isObject(detail)) return undefined;
   const type = detail.type;
   const format = detail.format;
@@ -259,10 +245,6 @@ export function readReasoningEntry(detail: unknown): ReasoningEntry | undefined 
   return { node: detail, type, format, text, summary, data, signature };
 }
 
-/** The hub's loss for an entry of a type it does not read (the entry is dropped whole). */
-export const unknownReasoningEntry = (source: string, type: string): Loss =>
-  loss(source, "dropped", `A reasoning entry of type "${type}" has no common equivalent and was dropped.`);
-
 const isDetailKey = (key: string): boolean =>
   key === "type" ||
   key === "text" ||
@@ -272,13 +254,53 @@ const isDetailKey = (key: string): boolean =>
   key === "format" ||
   key === "index";
 
-/** The unknown fields of a reasoning entry the hub read, at `source` (the entry). */
-export function reportReasoningEntry(entry: ReasoningEntry, source: string, losses: Loss[]): void {
-  const node = entry.node;
-  for (const key in node) {
-    if (isDetailKey(key) || !Object.hasOwn(node, key) || isBlank(node[key])) continue;
-    losses.push(droppedOn(`${source}/${key}`, key, "a reasoning entry"));
+/**
+ * A target's part for a reasoning entry the hub reads (`reasoning.text`, `.summary` or `.encrypted`):
+ * pushed to `parts`, what encoding loses appended to `late`, which it returns.
+ */
+export type EntryPart<P> = (
+  entry: ReasoningEntry,
+  source: string,
+  parts: P[],
+  late: Loss[] | undefined,
+) => Loss[] | undefined;
+
+/**
+ * OpenRouter `reasoning_details` (they hold the same text as `reasoning`, and the signatures too) →
+ * the target's parts by `part`, with what the decoder reports in its order: an entry of another type
+ * dropped whole, an unknown field of one it reads. Returns `late` as `part` left it, `false` when an
+ * entry is not of the shape this path reads.
+ */
+function reasoningParts<P>(
+  details: readonly unknown[],
+  part: EntryPart<P>,
+  parts: P[],
+  losses: Loss[],
+  late: Loss[] | undefined,
+): Loss[] | undefined | false {
+  for (let index = 0; index < details.length; index++) {
+    const entry = readReasoningEntry(details[index]);
+    if (entry === undefined) return false;
+    const source = `/choices/0/message/reasoning_details/${index}`;
+    const type = entry.type;
+    if (type !== "reasoning.text" && type !== "reasoning.summary" && type !== "reasoning.encrypted") {
+      losses.push(
+        loss(
+          source,
+          "dropped",
+          `A reasoning entry of type "${type}" has no common equivalent and was dropped.`,
+        ),
+      );
+      continue;
+    }
+    late = part(entry, source, parts, late);
+    const node = entry.node;
+    for (const key in node) {
+      if (isDetailKey(key) || !Object.hasOwn(node, key) || isBlank(node[key])) continue;
+      losses.push(droppedOn(`${source}/${key}`, key, "a reasoning entry"));
+    }
   }
+  return late;
 }
 
 /** A function tool call as the hub reads it. */
@@ -330,7 +352,7 @@ export const parseArguments = (text: string): Record<string, unknown> | undefine
  * first call is signed already, or there is neither a call nor a text). `firstSigned`: whether the first
  * call carries its own signature.
  */
-export function reportMessageSignature(completion: Completion, firstSigned: boolean, losses: Loss[]): void {
+function reportMessageSignature(completion: Completion, firstSigned: boolean, losses: Loss[]): void {
   const { message, extraContent, google, signature } = completion;
   if (extraContent === undefined && message.thought_signature === undefined) return;
   if (isObject(google))
@@ -354,7 +376,7 @@ export function reportMessageSignature(completion: Completion, firstSigned: bool
 }
 
 /** The unknown fields of `usage`, reported as the hub does. */
-export function reportUsage(usage: Node, losses: Loss[]): void {
+function reportUsage(usage: Node, losses: Loss[]): void {
   for (const key in usage) {
     switch (key) {
       case "prompt_tokens":
@@ -368,4 +390,42 @@ export function reportUsage(usage: Node, losses: Loss[]): void {
     }
     if (Object.hasOwn(usage, key) && !isBlank(usage[key])) losses.push(dropped(at("/usage", key), key));
   }
+}
+
+/**
+ * What the hub reports after the calls, in its order — of `extra_content` and the message-level
+ * signature (see `reportMessageSignature`), the unknown fields of usage — then `late`, what encoding
+ * lost part by part. `firstSigned`: whether the first call carries its own signature.
+ */
+export function reportRest(
+  completion: Completion,
+  firstSigned: boolean,
+  losses: Loss[],
+  late: Loss[] | undefined,
+): void {
+  reportMessageSignature(completion, firstSigned, losses);
+  const usage = completion.usage;
+  if (usage != null) reportUsage(usage, losses);
+  if (late !== undefined) for (const entry of late) losses.push(entry);
+}
+
+/**
+ * What the hub does first, in its order: drops the body's, the choice's and the message's unknown
+ * fields (into `losses`), then reads the reasoning — `reasoning_details` through `part`, else
+ * `reasoning_content` or `reasoning` as one `plain` part (none when empty). Returns `late`, what
+ * encoding lost so far (the hub reports it after everything decoding drops), or `false` for the hub.
+ */
+export function openParts<P>(
+  completion: Completion,
+  part: EntryPart<P>,
+  plain: (text: string) => P,
+  parts: P[],
+  losses: Loss[],
+): Loss[] | undefined | false {
+  reportEnvelope(completion, losses);
+  const details = completion.details;
+  if (details !== undefined) return reasoningParts(details, part, parts, losses, undefined);
+  const reasoning = completion.reasoning;
+  if (reasoning != null && reasoning !== "") parts.push(plain(reasoning));
+  return undefined;
 }

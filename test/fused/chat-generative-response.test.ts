@@ -267,6 +267,16 @@ const edgeCompletion = fc
   })
   .map(({ stray: odd, ...fields }) => ({ ...odd, ...defined(fields) }));
 
+/** A completion of one choice around `message` (an assistant's), with `more` fields on the body. */
+const completion = (message: Raw, finishReason: string, more: Raw = {}): Raw => ({
+  id: "chatcmpl-1",
+  object: "chat.completion",
+  created: 1,
+  model: "m",
+  ...more,
+  choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finishReason }],
+});
+
 const numRuns = 10_000;
 /** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
 const propertyTimeout = 300_000;
@@ -365,29 +375,17 @@ describe("fused chat → generative responses match the hub", () => {
   });
 
   test("the message's signature signs the first call, not the text beside it (shrunk from a planted bug)", () => {
-    const body = {
-      id: "chatcmpl-1",
-      object: "chat.completion",
-      created: 1_700_000_001,
-      model: "gpt-4o-mini",
-      choices: [
-        {
-          index: 0,
-          message: {
-            extra_content: { google: { thought: true, thought_signature: "msig" } },
-            thought_signature: "msig",
-            role: "assistant",
-            content: "",
-            refusal: null,
-            tool_calls: [
-              { id: "call_1", type: "function", function: { name: "get_weather", arguments: "{}" } },
-            ],
-          },
-          finish_reason: "stop",
-        },
-      ],
-      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
-    };
+    const body = completion(
+      {
+        extra_content: { google: { thought: true, thought_signature: "msig" } },
+        thought_signature: "msig",
+        content: "",
+        refusal: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "get_weather", arguments: "{}" } }],
+      },
+      "stop",
+      { usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } },
+    );
     agrees(body);
     expect(chatToGenerativeResponse(body, options)?.value.candidates?.[0]?.content?.parts).toEqual([
       { text: "" },
@@ -411,23 +409,13 @@ describe("fused chat → generative responses match the hub", () => {
       "gp_chatcmpl-1_11",
       "gp_chatcmpl-1_112",
     ];
-    const body = {
-      id: "chatcmpl-1",
-      object: "chat.completion",
-      created: 1,
-      model: "m",
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: "assistant",
-            content: null,
-            tool_calls: ids.map((id) => ({ id, type: "function", function: { name: "f", arguments: "{}" } })),
-          },
-          finish_reason: "tool_calls",
-        },
-      ],
-    };
+    const body = completion(
+      {
+        content: null,
+        tool_calls: ids.map((id) => ({ id, type: "function", function: { name: "f", arguments: "{}" } })),
+      },
+      "tool_calls",
+    );
     agrees(body);
     const parts = chatToGenerativeResponse(body, options)?.value.candidates?.[0]?.content?.parts ?? [];
     expect(parts.map((part) => part.functionCall?.id)).toEqual([
@@ -448,40 +436,33 @@ describe("fused chat → generative responses match the hub", () => {
   });
 
   test("reasoning, text, a refusal and calls: the hub's parts, ids and losses in its order", () => {
-    const body = {
-      id: "chatcmpl-1",
-      object: "chat.completion",
-      created: 1,
-      model: "m",
-      "a/b": 1,
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: "assistant",
-            content: "Looking.",
-            refusal: "Not that.",
-            annotations: [{ type: "url_citation" }],
-            reasoning_details: [
-              { type: "reasoning.text", text: "r", signature: "s", format: "anthropic-claude-v1" },
-              { type: "reasoning.encrypted", data: "e", format: "google-gemini-v1" },
-              { type: "reasoning.text", text: "g", signature: "gs", format: "google-gemini-v1", id: "x" },
-            ],
-            tool_calls: [
-              { id: "gp_chatcmpl-1_0", type: "function", function: { name: "f", arguments: "[1]" } },
-              { id: "call_2", type: "function", function: { name: "g", arguments: "" }, "~0": 1 },
-            ],
-          },
-          finish_reason: "tool_calls",
-        },
-      ],
-      usage: {
-        prompt_tokens: 10,
-        completion_tokens: 7,
-        completion_tokens_details: { reasoning_tokens: 3 },
-        prompt_cache_hit_tokens: 4,
+    const body = completion(
+      {
+        content: "Looking.",
+        refusal: "Not that.",
+        annotations: [{ type: "url_citation" }],
+        reasoning_details: [
+          { type: "reasoning.text", text: "r", signature: "s", format: "anthropic-claude-v1" },
+          { type: "reasoning.encrypted", data: "e", format: "google-gemini-v1" },
+          { type: "reasoning.text", text: "g", signature: "gs", format: "google-gemini-v1", id: "x" },
+        ],
+        tool_calls: [
+          { id: "gp_chatcmpl-1_0", type: "function", function: { name: "f", arguments: "[1]" } },
+          { id: "call_2", type: "function", function: { name: "g", arguments: "" }, "~0": 1 },
+        ],
       },
-    };
+      "tool_calls",
+      {
+        "a/b": 1,
+        usage: {
+          prompt_tokens: 10,
+          completion_tokens: 7,
+          completion_tokens_details: { reasoning_tokens: 3 },
+          prompt_cache_hit_tokens: 4,
+        },
+      },
+    );
+    agrees(body);
     expect(chatToGenerativeResponse(body, options)).toBeDefined();
     const result = translateResponse("chat", "generative", body);
     expect(result.value).toEqual({

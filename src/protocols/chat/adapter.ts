@@ -7,6 +7,9 @@ import * as chat from "./schema";
 import { chatStreamDecoder } from "./stream-decode";
 import { chatEventFormatter, chatStreamEncoder } from "./stream-encode";
 
+/** Chat `finish_reason` → common, for the fused paths from chat (src/fused): the decoder's own mapping. */
+export { decodeChatFinishReason } from "./finish-reason";
+
 export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.StreamEvent, chat.ErrorBody> = {
   schemas: {
     request: chat.request,
