@@ -10,6 +10,7 @@ import type { Loss } from "../common/loss";
 import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import { chatToGenerativeRequest } from "./chat-generative";
+import { chatToGenerativeResponse } from "./chat-generative-response";
 import { chatToGenerativeStream } from "./chat-generative-stream";
 import { chatToMessagesRequest } from "./chat-messages";
 import { chatToMessagesResponse } from "./chat-messages-response";
@@ -64,6 +65,7 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 /** Fused response paths by pair; a pair not listed always takes the hub. */
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
   "chat>messages": chatToMessagesResponse,
+  "chat>generative": chatToGenerativeResponse,
   "generative>chat": generativeToChatResponse,
   "generative>messages": generativeToMessagesResponse,
   "messages>chat": messagesToChatResponse,

@@ -8,11 +8,11 @@ import { chatStreamDecoder } from "./stream-decode";
 import { chatEventFormatter, chatStreamEncoder } from "./stream-encode";
 
 /**
- * The dialect table and the finish-reason map the hub's response encoder writes with, for the fused
- * response paths toward chat: the hub's own, so they match it exactly.
+ * The dialect table and the finish-reason maps the hub's response decoder and encoder use, for the
+ * fused response paths from and toward chat: the hub's own, so they match it exactly.
  */
 export { DIALECTS } from "./dialect";
-export { encodeChatFinishReason } from "./finish-reason";
+export { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
 
 export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.StreamEvent, chat.ErrorBody> = {
   schemas: {
