@@ -17,8 +17,8 @@
 import { type Loss, loss } from "../common/loss";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { ResponseOf } from "../protocols";
+import { append } from "./append";
 import {
-  append,
   commonReason,
   type EntryPart,
   isCount,

@@ -14,8 +14,8 @@
 import { type Loss, loss } from "../common/loss";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { ResponseOf } from "../protocols";
+import { append } from "./append";
 import {
-  append,
   type Completion,
   commonReason,
   type EntryPart,

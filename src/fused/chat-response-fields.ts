@@ -14,13 +14,6 @@ import { at } from "../common/pointer";
 
 export type Node = Record<string, unknown>;
 
-/** `list` with `entry` at its end; the list is made on the first entry (most responses lose nothing). */
-export function append<T>(list: T[] | undefined, entry: T): T[] {
-  if (list === undefined) return [entry];
-  list.push(entry);
-  return list;
-}
-
 /** Nothing said: chat sends these for fields it has nothing in; the hub keeps them without a loss. */
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);

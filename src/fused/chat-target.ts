@@ -25,13 +25,6 @@ export function clampChat(
   return clamped;
 }
 
-/** `list` with `entry` at its end; the list is made on the first entry (most responses lose nothing). */
-export function append<T>(list: T[] | undefined, entry: T): T[] {
-  if (list === undefined) return [entry];
-  list.push(entry);
-  return list;
-}
-
 /** The chat response encoder's loss for a `created` that neither the response nor `options` gives. */
 export const createdSynthesized = (): Loss =>
   loss(

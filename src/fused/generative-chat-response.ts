@@ -18,7 +18,8 @@ import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { ResponseOf } from "../protocols";
 import { DIALECTS, encodeChatFinishReason } from "../protocols/chat/adapter";
 import { parseTimestamp } from "../protocols/generative/adapter";
-import { append, chatUsage, createdSynthesized } from "./chat-target";
+import { append } from "./append";
+import { chatUsage, createdSynthesized } from "./chat-target";
 import { derivedCallId } from "./generative-fields";
 import {
   CALL,

@@ -18,7 +18,8 @@ import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
 import { at } from "../common/pointer";
 import type { ResponseOf } from "../protocols";
-import { append, chatUsage, createdSynthesized } from "./chat-target";
+import { append } from "./append";
+import { chatUsage, createdSynthesized } from "./chat-target";
 
 type ChatResponse = ResponseOf<"chat">;
 type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
