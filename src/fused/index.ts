@@ -28,8 +28,10 @@ import { messagesToGenerativeRequest } from "./messages-generative";
 import { messagesToGenerativeStream } from "./messages-generative-stream";
 import { messagesToResponsesRequest } from "./messages-responses";
 import { responsesToChatRequest } from "./responses-chat";
+import { responsesToChatResponse } from "./responses-chat-response";
 import { responsesToGenerativeRequest } from "./responses-generative";
 import { responsesToMessagesRequest } from "./responses-messages";
+import { responsesToMessagesResponse } from "./responses-messages-response";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -69,6 +71,8 @@ export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
   "generative>chat": generativeToChatResponse,
   "generative>messages": generativeToMessagesResponse,
   "messages>chat": messagesToChatResponse,
+  "responses>chat": responsesToChatResponse,
+  "responses>messages": responsesToMessagesResponse,
 };
 
 /**

@@ -11,6 +11,9 @@ import { messagesEventFormatter, messagesStreamEncoder } from "./stream-encode";
 /** The image types messages takes (the hub's table), for the fused paths toward messages. */
 export { IMAGE_TYPES } from "./encode-blocks";
 
+/** The hub's choice of a response's stop reason, for the fused response paths toward messages. */
+export { chooseStopReason } from "./finish-reason";
+
 export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, ErrorBody> = {
   schemas: { request, response, event: streamEvent, errorBody },
   requestInfo: (body) => messagesRequestInfo(body),

@@ -21,6 +21,11 @@ import {
 } from "./stream-decode";
 import { responsesEventFormatter, responsesStreamEncoder } from "./stream-encode";
 
+/** What a field the hub reports as dropped must not be (blank), for the fused response paths from responses. */
+export { isBlank } from "./fields";
+/** The hub's reading of `status` and `incomplete_details.reason`, for the fused response paths from responses. */
+export { decodeResponsesStatus, rawStatus } from "./finish-reason";
+
 type Adapter = ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>;
 
 export const responsesAdapter: Adapter = {
