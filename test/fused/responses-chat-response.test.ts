@@ -2,23 +2,19 @@
  * The fused responses → chat response path against the hub, its specification: on every body — every
  * responses response fixture, the bench's response bodies, the toolkit's responses response arbitraries
  * (plain and biased), and a generator of the shape the fused path takes with the values at and past its
- * edges (responses-response-shapes.ts) — under several option sets (`created` and the id prefix given
- * and not, unvalidated, strict, each chat dialect that writes reasoning or usage otherwise),
- * `translateResponse` gives the same value (same bytes) and losses as the hub, or throws the same error.
+ * edges (responses-response-shapes.ts, run by responses-response-suite.ts) — under several option
+ * sets (`created` and the id prefix given and not, unvalidated, strict, each chat dialect that writes
+ * reasoning or usage otherwise), `translateResponse` gives the same value (same bytes) and losses as the hub, or throws the same error.
  */
-import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { responseSets } from "../../bench/corpus";
 import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { responsesToChatResponse } from "../../src/fused/responses-chat-response";
 import { isHeldTop } from "../../src/fused/responses-response-fields";
 import { translateResponse } from "../../src/index";
 import { ECHOED, RESPONSE_HELD } from "../../src/protocols/responses/response";
-import { arbitraries } from "../../src/testing/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { differential } from "./oracle";
-import { edgeResponse, exampleResponse } from "./responses-response-shapes";
+import { exampleDecodeLosses, exampleResponse } from "./responses-response-shapes";
+import { responsesPathTests } from "./responses-response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -28,12 +24,6 @@ const optionSets: readonly TranslateOptions[] = [
   { created: 0, chatDialect: "openrouter" },
 ];
 
-const { agrees, taken } = differential("response", "responses", "chat", responsesToChatResponse, optionSets);
-
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused responses → chat responses match the hub", () => {
   test("the top-level key check is the decoder's held and echoed fields, no more and no less", () => {
     for (const key of [...RESPONSE_HELD, ...ECHOED]) expect(isHeldTop(key), key).toBe(true);
@@ -41,54 +31,7 @@ describe("fused responses → chat responses match the hub", () => {
       expect(isHeldTop(key), key).toBe(false);
   });
 
-  test("on every responses response fixture, and the fused path takes every one", () => {
-    const bodies = fixtures("response", "responses").map(readJsonFixture);
-    expect(bodies.length).toBe(27);
-    const before = taken();
-    for (const body of bodies) agrees(body);
-    // Every fixture is a validated response of the shape the path reads: none goes to the hub.
-    expect(taken() - before).toBe(bodies.length * optionSets.length);
-  });
-
-  test("on the bench's response bodies, and the generated text + calls body takes the fused path", () => {
-    for (const set of responseSets("responses")) for (const body of set.bodies) agrees(body);
-    const [, generated] = responseSets("responses");
-    const body = generated?.bodies[0];
-    expect(body).toBeDefined();
-    for (const options of optionSets)
-      expect(responsesToChatResponse(body, resolveOptions(options))).toBeDefined();
-  });
-
-  test(
-    "on the toolkit's responses responses, plain and biased",
-    () => {
-      const before = taken();
-      fc.assert(
-        fc.property(
-          fc.oneof(
-            arbitraries.response("responses"),
-            arbitraries.response("responses", true),
-            arbitraries.response("responses", ["tools", "thinking", "unicode", "empty", "zeros"]),
-          ),
-          agrees,
-        ),
-        { numRuns },
-      );
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 2);
-    },
-    propertyTimeout,
-  );
-
-  test(
-    "on the shape the path takes, edges included, and the fused path takes a good share of it",
-    () => {
-      const before = taken();
-      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-      // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
-    },
-    propertyTimeout,
-  );
+  responsesPathTests("chat", responsesToChatResponse, optionSets);
 
   test("a reasoning answer with cited text, a call and a web search takes the fused path, with the hub's losses", () => {
     expect(responsesToChatResponse(exampleResponse, resolveOptions({}))).toBeDefined();
@@ -127,16 +70,7 @@ describe("fused responses → chat responses match the hub", () => {
       }),
     );
     expect(result.losses.map((entry) => [entry.path, entry.kind, entry.message])).toEqual([
-      [
-        "/service_tier",
-        "dropped",
-        "`service_tier` of the response has no equivalent in the target and was dropped.",
-      ],
-      [
-        "/output/0/summary",
-        "approximated",
-        "The 2 summary parts of the reasoning item were joined into one text, parted by blank lines.",
-      ],
+      ...exampleDecodeLosses,
       ["/output/0/encrypted_content", "dropped", "Chat cannot carry a thinking signature; it was dropped."],
       [
         "/output/1/content/0/annotations",

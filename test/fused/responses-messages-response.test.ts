@@ -2,21 +2,17 @@
  * The fused responses → messages response path against the hub, its specification: on every body — every
  * responses response fixture, the bench's response bodies, the toolkit's responses response arbitraries
  * (plain and biased), and a generator of the shape the fused path takes with the values at and past its
- * edges (responses-response-shapes.ts) — under several option sets (`created` and the id prefix given
- * and not, a fallback model, unvalidated, strict),
+ * edges (responses-response-shapes.ts, run by responses-response-suite.ts) — under several option
+ * sets (the id prefix and a fallback model given and not, unvalidated, strict),
  * `translateResponse` gives the same value (same bytes) and losses as the hub, or throws the same error.
  */
-import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { responseSets } from "../../bench/corpus";
 import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { responsesToMessagesResponse } from "../../src/fused/responses-messages-response";
 import { translateResponse } from "../../src/index";
-import { arbitraries } from "../../src/testing/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { differential } from "./oracle";
-import { edgeResponse, exampleResponse } from "./responses-response-shapes";
+import { exampleDecodeLosses, exampleResponse } from "./responses-response-shapes";
+import { responsesPathTests } from "./responses-response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -25,67 +21,8 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true },
 ];
 
-const { agrees, taken } = differential(
-  "response",
-  "responses",
-  "messages",
-  responsesToMessagesResponse,
-  optionSets,
-);
-
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused responses → messages responses match the hub", () => {
-  test("on every responses response fixture, and the fused path takes every one", () => {
-    const bodies = fixtures("response", "responses").map(readJsonFixture);
-    expect(bodies.length).toBe(27);
-    const before = taken();
-    for (const body of bodies) agrees(body);
-    // Every fixture is a validated response of the shape the path reads: none goes to the hub.
-    expect(taken() - before).toBe(bodies.length * optionSets.length);
-  });
-
-  test("on the bench's response bodies, and the generated text + calls body takes the fused path", () => {
-    for (const set of responseSets("responses")) for (const body of set.bodies) agrees(body);
-    const [, generated] = responseSets("responses");
-    const body = generated?.bodies[0];
-    expect(body).toBeDefined();
-    for (const options of optionSets)
-      expect(responsesToMessagesResponse(body, resolveOptions(options))).toBeDefined();
-  });
-
-  test(
-    "on the toolkit's responses responses, plain and biased",
-    () => {
-      const before = taken();
-      fc.assert(
-        fc.property(
-          fc.oneof(
-            arbitraries.response("responses"),
-            arbitraries.response("responses", true),
-            arbitraries.response("responses", ["tools", "thinking", "unicode", "empty", "zeros"]),
-          ),
-          agrees,
-        ),
-        { numRuns },
-      );
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 2);
-    },
-    propertyTimeout,
-  );
-
-  test(
-    "on the shape the path takes, edges included, and the fused path takes a good share of it",
-    () => {
-      const before = taken();
-      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-      // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
-    },
-    propertyTimeout,
-  );
+  responsesPathTests("messages", responsesToMessagesResponse, optionSets);
 
   test("a reasoning answer with cited text, a call and a web search takes the fused path, thinking first", () => {
     expect(responsesToMessagesResponse(exampleResponse, resolveOptions({}))).toBeDefined();
@@ -113,16 +50,7 @@ describe("fused responses → messages responses match the hub", () => {
       }),
     );
     expect(result.losses.map((entry) => [entry.path, entry.kind, entry.message])).toEqual([
-      [
-        "/service_tier",
-        "dropped",
-        "`service_tier` of the response has no equivalent in the target and was dropped.",
-      ],
-      [
-        "/output/0/summary",
-        "approximated",
-        "The 2 summary parts of the reasoning item were joined into one text, parted by blank lines.",
-      ],
+      ...exampleDecodeLosses,
       [
         "/output/0/encrypted_content",
         "dropped",

@@ -399,3 +399,17 @@ export const exampleResponse = {
     total_tokens: 120,
   },
 };
+
+/** What decoding `exampleResponse` loses, before what each target loses: the same for every target. */
+export const exampleDecodeLosses = [
+  [
+    "/service_tier",
+    "dropped",
+    "`service_tier` of the response has no equivalent in the target and was dropped.",
+  ],
+  [
+    "/output/0/summary",
+    "approximated",
+    "The 2 summary parts of the reasoning item were joined into one text, parted by blank lines.",
+  ],
+];
