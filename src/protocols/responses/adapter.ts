@@ -21,6 +21,12 @@ import {
 } from "./stream-decode";
 import { responsesEventFormatter, responsesStreamEncoder } from "./stream-encode";
 
+/**
+ * The hub's status mapping of a common finish reason, for the fused response paths toward responses:
+ * the encoder's own, so they match it exactly.
+ */
+export { encodeResponsesStatus } from "./finish-reason";
+
 type Adapter = ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>;
 
 export const responsesAdapter: Adapter = {
