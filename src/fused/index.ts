@@ -16,6 +16,7 @@ import { chatToMessagesRequest } from "./chat-messages";
 import { chatToMessagesResponse } from "./chat-messages-response";
 import { chatToMessagesStream } from "./chat-messages-stream";
 import { chatToResponsesRequest } from "./chat-responses";
+import { chatToResponsesResponse } from "./chat-responses-response";
 import { generativeToChatRequest } from "./generative-chat";
 import { generativeToChatResponse } from "./generative-chat-response";
 import { generativeToMessagesRequest } from "./generative-messages";
@@ -27,6 +28,7 @@ import { messagesToChatStream } from "./messages-chat-stream";
 import { messagesToGenerativeRequest } from "./messages-generative";
 import { messagesToGenerativeStream } from "./messages-generative-stream";
 import { messagesToResponsesRequest } from "./messages-responses";
+import { messagesToResponsesResponse } from "./messages-responses-response";
 import { responsesToChatRequest } from "./responses-chat";
 import { responsesToChatResponse } from "./responses-chat-response";
 import { responsesToGenerativeRequest } from "./responses-generative";
@@ -68,9 +70,11 @@ export const fusedRequests: Partial<Record<Pair, FusedRequest>> = {
 export const fusedResponses: Partial<Record<Pair, FusedResponse>> = {
   "chat>messages": chatToMessagesResponse,
   "chat>generative": chatToGenerativeResponse,
+  "chat>responses": chatToResponsesResponse,
   "generative>chat": generativeToChatResponse,
   "generative>messages": generativeToMessagesResponse,
   "messages>chat": messagesToChatResponse,
+  "messages>responses": messagesToResponsesResponse,
   "responses>chat": responsesToChatResponse,
   "responses>messages": responsesToMessagesResponse,
 };

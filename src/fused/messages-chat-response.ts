@@ -26,23 +26,23 @@ type ToolCall = { id: string; type: "function"; function: { name: string; argume
 type Node = Record<string, unknown>;
 
 /** The tool the messages encoder emulates a JSON response format with: the hub reads its call as text. */
-const JSON_TOOL = "json_tool_call";
+export const JSON_TOOL = "json_tool_call";
 
 /** A count the hub reads with `?? 0` or `!= null`: a number, null or absent. */
-const isCount = (value: unknown): value is number | null | undefined =>
+export const isCount = (value: unknown): value is number | null | undefined =>
   value === undefined || value === null || typeof value === "number";
 
 const droppedField = (path: string, key: string, what: string): Loss =>
   loss(path, "dropped", `\`${key}\` of ${what} has no equivalent in the common model and was dropped.`);
 
 /** The nodes whose unknown fields the hub's decoder reports, each with the keys it knows. */
-const BODY = 0;
-const TEXT = 1;
-const THINKING = 2;
-const REDACTED = 3;
-const TOOL_USE = 4;
-const USAGE = 5;
-type Kind = 0 | 1 | 2 | 3 | 4 | 5;
+export const BODY = 0;
+export const TEXT = 1;
+export const THINKING = 2;
+export const REDACTED = 3;
+export const TOOL_USE = 4;
+export const USAGE = 5;
+export type Kind = 0 | 1 | 2 | 3 | 4 | 5;
 
 function isKnown(kind: Kind, key: string): boolean {
   switch (kind) {
@@ -89,7 +89,7 @@ const WHAT: readonly string[] = [
  * Reports each own key of `node` (the block at `index`, for blocks) that the hub's decoder does not
  * know, as it does; the pointer is built only for such a key.
  */
-function dropExtras(node: Node, kind: Kind, index: number, losses: Loss[]): void {
+export function dropExtras(node: Node, kind: Kind, index: number, losses: Loss[]): void {
   for (const key in node) {
     if (isKnown(kind, key) || !Object.hasOwn(node, key)) continue;
     const base = kind === BODY ? "" : kind === USAGE ? "/usage" : `/content/${index}`;
@@ -98,7 +98,7 @@ function dropExtras(node: Node, kind: Kind, index: number, losses: Loss[]): void
 }
 
 /** Blocks only a request carries: the hub decodes them into parts no response encoder expects here. */
-const isRequestBlock = (type: string): boolean =>
+export const isRequestBlock = (type: string): boolean =>
   type === "image" || type === "document" || type === "tool_result";
 
 /** A messages `stop_reason` (not null) → chat's, and whether chat has no exact equivalent. */

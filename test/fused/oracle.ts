@@ -4,12 +4,15 @@
  * through the hub, as bytes — the value and losses (and a request's model and stream), or the error's
  * class, message and fields.
  */
+import fc from "fast-check";
 import { expect } from "vitest";
+import { responseSets } from "../../bench/corpus";
 import type { Protocol } from "../../src/common/model";
 import { resolveOptions, type TranslateOptions } from "../../src/common/options";
 import type { FusedRequest, FusedResponse } from "../../src/fused/index";
 import { translateRequest, translateResponse } from "../../src/index";
 import { adapters } from "../../src/protocols";
+import { arbitraries } from "../../src/testing/index";
 import { hubRequest, hubResponse } from "../../src/translate";
 import { validated } from "../../src/validate";
 
@@ -49,12 +52,17 @@ export function differential(
   to: Protocol,
   path: FusedRequest | FusedResponse,
   optionSets: readonly TranslateOptions[],
-): { agrees: (body: unknown) => void; taken: () => number } {
+): {
+  agrees: (body: unknown) => void;
+  taken: () => number;
+  /** `agrees` on `numRuns` bodies of `arbitrary`; the share of their translations the fused path gave. */
+  share: (arbitrary: fc.Arbitrary<unknown>, numRuns: number) => number;
+} {
   let taken = 0;
   const schema = adapters[from].schemas[kind];
   const translate = kind === "request" ? translateRequest : translateResponse;
-  return {
-    agrees(body) {
+  const checker = {
+    agrees(body: unknown): void {
       const valid = schema.safeParse(body).success;
       for (const options of optionSets) {
         if ((valid || options.validate === false) && path(body, resolveOptions(options)) !== undefined)
@@ -65,7 +73,31 @@ export function differential(
       }
     },
     taken: () => taken,
+    share(arbitrary: fc.Arbitrary<unknown>, numRuns: number): number {
+      const before = taken;
+      fc.assert(fc.property(arbitrary, checker.agrees), { numRuns });
+      return (taken - before) / (numRuns * optionSets.length);
+    },
   };
+  return checker;
+}
+
+/** The toolkit's responses of `from`: plain, biased, and biased toward tools, thinking and edge values. */
+export const toolkitResponses = (from: Protocol): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    arbitraries.response(from),
+    arbitraries.response(from, true),
+    arbitraries.response(from, ["tools", "thinking", "unicode", "empty", "zeros"]),
+  );
+
+/** `agrees` on each of the bench's response bodies of `from`; returns its generated text + 3 tool calls body. */
+export function benchResponses(from: Protocol, agrees: (body: unknown) => void): unknown {
+  const sets = responseSets(from);
+  for (const set of sets) for (const body of set.bodies) agrees(body);
+  const generated = sets.filter((set) => set.name === "text + 3 tool calls");
+  expect(generated.length).toBe(1);
+  expect(generated[0]?.bodies.length).toBe(1);
+  return generated[0]?.bodies[0];
 }
 
 /** The record without its undefined fields (an absent field, as JSON has it), for the shape generators. */

@@ -10,6 +10,8 @@ import { messagesEventFormatter, messagesStreamEncoder } from "./stream-encode";
 
 /** The image types messages takes (the hub's table), for the fused paths toward messages. */
 export { IMAGE_TYPES } from "./encode-blocks";
+/** The hub's reading of a `stop_reason`, for the fused response paths from messages. */
+export { decodeMessagesStopReason } from "./finish-reason";
 
 /** The hub's choice of a response's stop reason, for the fused response paths toward messages. */
 export { chooseStopReason } from "./finish-reason";
