@@ -17,6 +17,7 @@ import type { ResponseOf } from "../protocols";
 import { append } from "./append";
 import {
   type Completion,
+  callSignaturePath,
   commonReason,
   type EntryPart,
   openParts,
@@ -134,11 +135,7 @@ export function chatToMessagesResponse(
       if (call === undefined) return undefined;
       const own = call.signature !== undefined;
       if (index === 0) firstSigned = own;
-      const signedAt = own
-        ? `/choices/0/message/tool_calls/${index}/extra_content/google/thought_signature`
-        : index === 0 && signature !== undefined
-          ? completion.signaturePath
-          : undefined;
+      const signedAt = callSignaturePath(completion, index, own);
       if (signedAt !== undefined) late = append(late, foreignSignature(signedAt));
       const text = call.arguments;
       let input = parseArguments(text);

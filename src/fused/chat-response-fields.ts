@@ -306,6 +306,16 @@ export type ChatCall = {
 };
 
 /**
+ * Where the thought signature of call `index` is, for a target with no place for it: the call's own
+ * (`own`), else, for the first call, the message's (Gemini signs the first call); `undefined` when the
+ * call is unsigned.
+ */
+export function callSignaturePath(completion: Completion, index: number, own: boolean): string | undefined {
+  if (own) return `/choices/0/message/tool_calls/${index}/extra_content/google/thought_signature`;
+  return index === 0 && completion.signature !== undefined ? completion.signaturePath : undefined;
+}
+
+/**
  * The tool call at `index`, its unknown fields reported as the hub does, or `undefined` for the hub
  * (a custom call, a value of the wrong type).
  */

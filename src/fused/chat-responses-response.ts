@@ -18,6 +18,7 @@ import type { ResolvedOptions } from "../common/options";
 import type { ResponseOf } from "../protocols";
 import { append } from "./append";
 import {
+  callSignaturePath,
   commonReason,
   type EntryPart,
   isCount,
@@ -103,11 +104,7 @@ export function chatToResponsesResponse(
       if (call === undefined) return undefined;
       const own = call.signature !== undefined;
       if (index === 0) firstSigned = own;
-      const signedAt = own
-        ? `/choices/0/message/tool_calls/${index}/extra_content/google/thought_signature`
-        : index === 0 && signature !== undefined
-          ? completion.signaturePath
-          : undefined;
+      const signedAt = callSignaturePath(completion, index, own);
       if (signedAt !== undefined) late = append(late, thoughtSignatureDropped(signedAt));
       // A call without an id (`""`, Gemini's compatible endpoint) gets the hub's derived one.
       const callId = call.id;

@@ -23,15 +23,15 @@ import { append } from "./append";
 import {
   BODY,
   dropExtras,
-  isCount,
   isRequestBlock,
   JSON_TOOL,
   REDACTED,
+  readMessagesHead,
   TEXT,
   THINKING,
   TOOL_USE,
   USAGE,
-} from "./messages-chat-response";
+} from "./messages-response-fields";
 import {
   citationsDropped,
   OutputItems,
@@ -48,27 +48,13 @@ export function messagesToResponsesResponse(
   body: unknown,
   options: ResolvedOptions,
 ): { value: ResponsesResponse; losses: Loss[] } | undefined {
-  if (!isObject(body)) return undefined;
-  const id = body.id;
-  const model = body.model;
-  const content = body.content;
-  const reason = body.stop_reason;
-  const usage = body.usage;
-  if (typeof id !== "string" || typeof model !== "string" || !Array.isArray(content)) return undefined;
-  if ((reason !== null && typeof reason !== "string") || !isObject(usage)) return undefined;
-  const input = usage.input_tokens;
-  const outputTokens = usage.output_tokens;
-  const write = usage.cache_creation_input_tokens;
-  const read = usage.cache_read_input_tokens;
-  const outputDetails = usage.output_tokens_details;
-  if (typeof outputTokens !== "number" || !isCount(input) || !isCount(write) || !isCount(read))
-    return undefined;
-  if (outputDetails != null && !isObject(outputDetails)) return undefined;
-  const thinkingTokens = outputDetails?.thinking_tokens;
-  if (!isCount(thinkingTokens)) return undefined;
+  const head = readMessagesHead(body);
+  if (head === undefined) return undefined;
+  const { id, model, content, reason, usage, input, write, read, thinkingTokens } = head;
+  const outputTokens = head.output;
 
   const losses: Loss[] = [];
-  dropExtras(body, BODY, 0, losses);
+  dropExtras(head.body, BODY, 0, losses);
   // One pass over the blocks: what decoding drops goes to `losses` now, what encoding loses to `late`
   // (the hub reports it after usage), in block order.
   const output = new OutputItems(options, id);
