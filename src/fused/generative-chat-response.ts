@@ -24,6 +24,7 @@ import {
   CALL,
   callHead,
   commonFinishReason,
+  MEDIA,
   OTHER,
   partRead,
   partSource,
@@ -108,6 +109,7 @@ export function generativeToChatResponse(
               calls = append(calls, call);
               break;
             }
+            case MEDIA:
             case OTHER:
               late = append(
                 late,
