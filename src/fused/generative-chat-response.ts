@@ -25,6 +25,7 @@ import {
   CALL,
   callHead,
   commonFinishReason,
+  MEDIA,
   OTHER,
   partRead,
   partSource,
@@ -109,6 +110,7 @@ export function generativeToChatResponse(
               calls = append(calls, call);
               break;
             }
+            case MEDIA:
             case OTHER:
               late = append(
                 late,
