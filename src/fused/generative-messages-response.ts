@@ -23,6 +23,7 @@ import { inputSeed } from "../common/digest";
 import { type Loss, loss } from "../common/loss";
 import { type ResolvedOptions, syntheticId } from "../common/options";
 import type { ResponseOf } from "../protocols";
+import { append } from "./append";
 import { derivedCallId } from "./generative-fields";
 import {
   CALL,
@@ -47,13 +48,6 @@ type MessagesResponse = ResponseOf<"messages">;
 type Block = MessagesResponse["content"][number];
 type Usage = MessagesResponse["usage"];
 type Node = Record<string, unknown>;
-
-/** `list` with `entry` at its end; the list is made on the first entry (most parts lose nothing). */
-function append<T>(list: T[] | undefined, entry: T): T[] {
-  if (list === undefined) return [entry];
-  list.push(entry);
-  return list;
-}
 
 /** What the messages encoder reports for another provider's signature on a text or a call. */
 const foreignSignature = (source: string): Loss =>
