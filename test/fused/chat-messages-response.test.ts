@@ -13,9 +13,7 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToMessagesResponse } from "../../src/fused/chat-messages-response";
 import { translateResponse } from "../../src/index";
-import { arbitraries } from "../../src/testing/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { differential } from "./oracle";
+import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -23,8 +21,6 @@ const optionSets: readonly TranslateOptions[] = [
   { validate: false },
   { strict: true, chatDialect: "deepseek" },
 ];
-
-const { agrees, taken } = differential("response", "chat", "messages", chatToMessagesResponse, optionSets);
 
 const word = fc.oneof(
   { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },
@@ -267,50 +263,25 @@ const edgeResponse = fc
     return value;
   });
 
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused chat → messages responses match the hub", () => {
-  test("on every chat response fixture, and the fused path takes most of them", () => {
-    const bodies = fixtures("response", "chat").map(readJsonFixture);
-    expect(bodies.length).toBeGreaterThan(0);
-    const before = taken();
-    for (const body of bodies) agrees(body);
-    expect(taken() - before).toBeGreaterThan(bodies.length * optionSets.length * 0.6);
+  responsePathTests({
+    from: "chat",
+    to: "messages",
+    path: chatToMessagesResponse,
+    optionSets,
+    fixtures: {
+      title: "on every chat response fixture, and the fused path takes most of them",
+      taken: { over: 0.6 },
+    },
+    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
+    // About two thirds of them in the plain mix; the biased ones lean toward what it declines.
+    toolkit: 1 / 3,
+    edge: {
+      title: "on the plain shape, edges included, and the fused path takes a good share of it",
+      arbitrary: edgeResponse,
+      least: 1 / 5,
+    },
   });
-
-  test(
-    "on the toolkit's chat responses, plain and biased",
-    () => {
-      const before = taken();
-      fc.assert(
-        fc.property(
-          fc.oneof(
-            arbitraries.response("chat"),
-            arbitraries.response("chat", true),
-            arbitraries.response("chat", ["tools", "thinking", "unicode", "empty", "zeros"]),
-          ),
-          agrees,
-        ),
-        { numRuns },
-      );
-      // About two thirds of them in the plain mix; the biased ones lean toward what it declines.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
-    },
-    propertyTimeout,
-  );
-
-  test(
-    "on the plain shape, edges included, and the fused path takes a good share of it",
-    () => {
-      const before = taken();
-      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-      // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 5);
-    },
-    propertyTimeout,
-  );
 
   test("a completion with text and a call takes the fused path, and its losses are the hub's", () => {
     const body = {

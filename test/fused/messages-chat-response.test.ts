@@ -14,9 +14,8 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { messagesToChatResponse } from "../../src/fused/messages-chat-response";
 import { translateResponse } from "../../src/index";
-import { arbitraries } from "../../src/testing/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { differential } from "./oracle";
+import { strip } from "./oracle";
+import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -25,8 +24,6 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true, chatDialect: "deepseek" },
   { created: 0, chatDialect: "openrouter" },
 ];
-
-const { agrees, taken } = differential("response", "messages", "chat", messagesToChatResponse, optionSets);
 
 const word = fc.oneof(
   { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },
@@ -167,56 +164,24 @@ const edgeResponse = fc
   })
   .map(({ extra, ...fields }) => ({ type: "message", role: "assistant", ...strip(fields), ...extra }));
 
-/** The record without its undefined fields (an absent field, as JSON has it). */
-function strip(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
-  return out;
-}
-
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused messages → chat responses match the hub", () => {
-  test("on every messages response fixture, and the fused path takes most of them", () => {
-    const bodies = fixtures("response", "messages").map(readJsonFixture);
-    expect(bodies.length).toBeGreaterThan(0);
-    const before = taken();
-    for (const body of bodies) agrees(body);
-    expect(taken() - before).toBeGreaterThan(bodies.length * optionSets.length * 0.6);
+  responsePathTests({
+    from: "messages",
+    to: "chat",
+    path: messagesToChatResponse,
+    optionSets,
+    fixtures: {
+      title: "on every messages response fixture, and the fused path takes most of them",
+      taken: { over: 0.6 },
+    },
+    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
+    toolkit: 1 / 3,
+    edge: {
+      title: "on the plain shape, edges included, and the fused path takes a good share of it",
+      arbitrary: edgeResponse,
+      least: 1 / 5,
+    },
   });
-
-  test(
-    "on the toolkit's messages responses, plain and biased",
-    () => {
-      const before = taken();
-      fc.assert(
-        fc.property(
-          fc.oneof(
-            arbitraries.response("messages"),
-            arbitraries.response("messages", true),
-            arbitraries.response("messages", ["tools", "thinking", "unicode", "empty", "zeros"]),
-          ),
-          agrees,
-        ),
-        { numRuns },
-      );
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
-    },
-    propertyTimeout,
-  );
-
-  test(
-    "on the plain shape, edges included, and the fused path takes a good share of it",
-    () => {
-      const before = taken();
-      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-      // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 5);
-    },
-    propertyTimeout,
-  );
 
   test("a response with thinking, text and a call takes the fused path, and its losses are the hub's", () => {
     const body = {
