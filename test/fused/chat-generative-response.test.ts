@@ -11,15 +11,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { responseSets } from "../../bench/corpus";
 import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToGenerativeResponse } from "../../src/fused/chat-generative-response";
 import { translateResponse } from "../../src/index";
-import { arbitraries } from "../../src/testing/index";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
 import { rare } from "./generative-shapes";
-import { differential } from "./oracle";
+import { strip } from "./oracle";
+import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -28,23 +27,9 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true, chatDialect: "openrouter" },
 ];
 
-const { agrees, taken } = differential(
-  "response",
-  "chat",
-  "generative",
-  chatToGenerativeResponse,
-  optionSets,
-);
 const options = resolveOptions({});
 
 type Raw = Record<string, unknown>;
-
-/** `fields` without the ones left `undefined` (absent, not present and undefined). */
-function defined(fields: Raw): Raw {
-  const out: Raw = {};
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
-  return out;
-}
 
 /** Now and then fields of no known meaning on a node, blank or not, their keys needing escaping or not. */
 const stray = rare<Raw>(
@@ -114,8 +99,8 @@ const call = fc
   })
   .map(({ stray: odd, type, name, arguments: text, ...fields }) => ({
     ...odd,
-    ...defined(fields),
-    ...defined({ type }),
+    ...strip(fields),
+    ...strip({ type }),
     ...(type === "custom" ? { custom: { name, input: text } } : { function: { name, arguments: text } }),
   }));
 /** OpenRouter reasoning entries: every type, Gemini's, Anthropic's and other formats, signed or not. */
@@ -140,7 +125,7 @@ const reasoningEntry = fc
     index: fc.constantFrom<unknown>(0, undefined),
     stray,
   })
-  .map(({ stray: odd, ...fields }) => ({ ...odd, ...defined(fields) }));
+  .map(({ stray: odd, ...fields }) => ({ ...odd, ...strip(fields) }));
 /** Gemini's message-level signature, both spellings, and what is not quite that. */
 const messageSignature = fc.oneof(
   { weight: 12, arbitrary: fc.constant<Raw>({}) },
@@ -200,7 +185,7 @@ const message = fc
     signed: messageSignature,
     stray,
   })
-  .map(({ stray: odd, signed, ...fields }) => ({ ...odd, ...signed, ...defined(fields) }));
+  .map(({ stray: odd, signed, ...fields }) => ({ ...odd, ...signed, ...strip(fields) }));
 const count = rare<unknown>(fc.nat(9000), fc.constantFrom<unknown>(null, undefined, 0, -1, "12"));
 const usage = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<unknown>(null, undefined, "none", []) },
@@ -225,7 +210,7 @@ const usage = fc.oneof(
         prompt_cache_miss_tokens: rare<unknown>(fc.constant(undefined), count),
         stray,
       })
-      .map(({ stray: odd, ...fields }) => ({ ...odd, ...defined(fields) })),
+      .map(({ stray: odd, ...fields }) => ({ ...odd, ...strip(fields) })),
   },
 );
 const finishReasons = [
@@ -249,7 +234,7 @@ const choice = fc
     ),
     stray,
   })
-  .map(({ stray: odd, ...fields }) => ({ ...odd, ...defined(fields) }));
+  .map(({ stray: odd, ...fields }) => ({ ...odd, ...strip(fields) }));
 /** The shape the fused path takes, with values at and past its edges. */
 const edgeCompletion = fc
   .record({
@@ -265,7 +250,7 @@ const edgeCompletion = fc
     usage,
     stray,
   })
-  .map(({ stray: odd, ...fields }) => ({ ...odd, ...defined(fields) }));
+  .map(({ stray: odd, ...fields }) => ({ ...odd, ...strip(fields) }));
 
 /** A completion of one choice around `message` (an assistant's), with `more` fields on the body. */
 const completion = (message: Raw, finishReason: string, more: Raw = {}): Raw => ({
@@ -277,68 +262,29 @@ const completion = (message: Raw, finishReason: string, more: Raw = {}): Raw => 
   choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finishReason }],
 });
 
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused chat → generative responses match the hub", () => {
-  test("on every chat response fixture, and the fused path takes all but the one with content parts", () => {
-    const entries = fixtures("response", "chat");
-    expect(entries.length).toBe(19);
-    const before = taken();
-    for (const entry of entries) {
-      const body = readJsonFixture(entry);
-      agrees(body);
+  const { agrees } = responsePathTests({
+    from: "chat",
+    to: "generative",
+    path: chatToGenerativeResponse,
+    optionSets,
+    fixtures: {
+      title: "on every chat response fixture, and the fused path takes all but the one with content parts",
+      count: 19,
       // Mistral's thinking chunks come as content parts: the hub's.
-      const expected = !entry.path.endsWith("mistral-thinking.json");
-      expect([entry.path, chatToGenerativeResponse(body, options) !== undefined]).toEqual([
-        entry.path,
-        expected,
-      ]);
-    }
-    expect(taken() - before).toBe(18 * optionSets.length);
-  });
-
-  test("on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path", () => {
-    const sets = responseSets("chat");
-    for (const set of sets) for (const body of set.bodies) agrees(body);
-    const generated = sets.find((set) => set.name === "text + 3 tool calls");
-    expect(generated?.bodies.length).toBe(1);
-    expect(chatToGenerativeResponse(generated?.bodies[0], options)).toBeDefined();
-  });
-
-  test(
-    "on the toolkit's chat responses, plain and biased",
-    () => {
-      const before = taken();
-      fc.assert(
-        fc.property(
-          fc.oneof(
-            arbitraries.response("chat"),
-            arbitraries.response("chat", true),
-            arbitraries.response("chat", ["tools", "thinking", "unicode", "empty", "zeros"]),
-          ),
-          agrees,
-        ),
-        { numRuns },
-      );
-      // About two thirds of them; the biased ones lean toward what it declines.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 2);
+      takes: (file) => !file.endsWith("mistral-thinking.json"),
+      taken: 18,
     },
-    propertyTimeout,
-  );
-
-  test(
-    "on the plain shape, edges included, and the fused path takes a good share of it",
-    () => {
-      const before = taken();
-      fc.assert(fc.property(edgeCompletion, agrees), { numRuns });
-      // About a third of them (the rest is edges it declines); without this, a fused path that
-      // always declined would pass the comparison trivially.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 4);
+    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
+    // About two thirds of them; the biased ones lean toward what it declines.
+    toolkit: 1 / 2,
+    edge: {
+      title: "on the plain shape, edges included, and the fused path takes a good share of it",
+      arbitrary: edgeCompletion,
+      // About a third of them (the rest is edges it declines).
+      least: 1 / 4,
     },
-    propertyTimeout,
-  );
+  });
 
   test("a Gemini-compatible completion: an empty call id stays none, the message's signature signs the call", () => {
     const body = readJsonFixture(
