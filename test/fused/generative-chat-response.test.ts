@@ -11,15 +11,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { responseSets } from "../../bench/corpus";
 import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { generativeToChatResponse } from "../../src/fused/generative-chat-response";
 import { translateResponse } from "../../src/index";
-import { arbitraries } from "../../src/testing/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
 import { rare } from "./generative-shapes";
-import { differential, strip } from "./oracle";
+import { strip } from "./oracle";
+import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -28,14 +26,6 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true, chatDialect: "deepseek" },
   { created: 0, chatDialect: "openrouter" },
 ];
-
-const { agrees, taken } = differential(
-  "response",
-  "generative",
-  "chat",
-  generativeToChatResponse,
-  optionSets,
-);
 
 /**
  * `usual`, seldom a value of the wrong type (`bad`): the schema rejects such a body, and only the
@@ -261,59 +251,25 @@ const edgeResponse = fc
   })
   .map(({ extra, ...fields }) => ({ ...strip(fields), ...extra }));
 
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused generative → chat responses match the hub", () => {
-  test("on every generative response fixture, and the fused path takes each of them", () => {
-    const bodies = fixtures("response", "generative").map(readJsonFixture);
-    expect(bodies.length).toBeGreaterThan(0);
-    const before = taken();
-    for (const body of bodies) agrees(body);
-    // Every fixture is a validated Gemini response of a shape the path reads: none goes to the hub.
-    expect(taken() - before).toBe(bodies.length * optionSets.length);
-  });
-
-  test("on the bench's response bodies, and the generated text + calls body takes the fused path", () => {
-    for (const set of responseSets("generative")) for (const body of set.bodies) agrees(body);
-    const [, generated] = responseSets("generative");
-    const body = generated?.bodies[0];
-    expect(body).toBeDefined();
-    for (const options of optionSets)
-      expect(generativeToChatResponse(body, resolveOptions(options))).toBeDefined();
-  });
-
-  test(
-    "on the toolkit's generative responses, plain and biased",
-    () => {
-      const before = taken();
-      fc.assert(
-        fc.property(
-          fc.oneof(
-            arbitraries.response("generative"),
-            arbitraries.response("generative", true),
-            arbitraries.response("generative", ["tools", "thinking", "unicode", "empty", "zeros"]),
-          ),
-          agrees,
-        ),
-        { numRuns },
-      );
-      expect(taken() - before).toBeGreaterThan(numRuns * optionSets.length * 0.9);
+  const { agrees } = responsePathTests({
+    from: "generative",
+    to: "chat",
+    path: generativeToChatResponse,
+    optionSets,
+    fixtures: {
+      title: "on every generative response fixture, and the fused path takes each of them",
+      // Every fixture is a validated Gemini response of a shape the path reads: none goes to the hub.
+      taken: "all",
     },
-    propertyTimeout,
-  );
-
-  test(
-    "on the plain shapes, edges included, and the fused path takes a good share of them",
-    () => {
-      const before = taken();
-      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-      // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 2);
+    bench: "on the bench's response bodies, and the generated text + calls body takes the fused path",
+    toolkit: 0.9,
+    edge: {
+      title: "on the plain shapes, edges included, and the fused path takes a good share of them",
+      arbitrary: edgeResponse,
+      least: 1 / 2,
     },
-    propertyTimeout,
-  );
+  });
 
   test("a response with a thought, text and calls without ids takes the fused path, with the hub's losses", () => {
     const body = {
