@@ -11,14 +11,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { toolResponse } from "../../bench/generate";
 import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { generativeToMessagesResponse } from "../../src/fused/generative-messages-response";
 import { translateResponse } from "../../src/index";
-import { arbitraries } from "../../src/testing/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
-import { differential } from "./oracle";
+import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -26,14 +23,6 @@ const optionSets: readonly TranslateOptions[] = [
   { validate: false },
   { strict: true, model: "" },
 ];
-
-const { agrees, taken } = differential(
-  "response",
-  "generative",
-  "messages",
-  generativeToMessagesResponse,
-  optionSets,
-);
 
 type Raw = Record<string, unknown>;
 
@@ -289,58 +278,27 @@ const edgeResponse = fc
     return value;
   });
 
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused generative → messages responses match the hub", () => {
-  test("on every generative response fixture, and the fused path takes them all", () => {
-    const bodies = fixtures("response", "generative").map(readJsonFixture);
-    expect(bodies.length).toBeGreaterThan(0);
-    const before = taken();
-    for (const body of bodies) agrees(body);
-    // Text, thoughts, calls, code execution, grounding, logprobs, blocks: every fixture is a shape it takes.
-    expect(taken() - before).toBe(bodies.length * optionSets.length);
-  });
-
-  test("on the bench's text + 3 tool calls, which takes the fused path", () => {
-    const body = toolResponse("generative");
-    agrees(body);
-    expect(generativeToMessagesResponse(body, resolveOptions({}))).toBeDefined();
-  });
-
-  test(
-    "on the toolkit's generative responses, plain and biased",
-    () => {
-      const before = taken();
-      fc.assert(
-        fc.property(
-          fc.oneof(
-            arbitraries.response("generative"),
-            arbitraries.response("generative", true),
-            arbitraries.response("generative", ["tools", "thinking", "unicode", "empty", "zeros"]),
-          ),
-          agrees,
-        ),
-        { numRuns },
-      );
-      // All of them at the time of writing (every part kind, several candidates); the toolkit may grow.
-      expect(taken() - before).toBeGreaterThan(numRuns * optionSets.length * 0.95);
+  const { agrees } = responsePathTests({
+    from: "generative",
+    to: "messages",
+    path: generativeToMessagesResponse,
+    optionSets,
+    fixtures: {
+      title: "on every generative response fixture, and the fused path takes them all",
+      // Text, thoughts, calls, code execution, grounding, logprobs, blocks: every fixture is a shape it takes.
+      taken: "all",
     },
-    propertyTimeout,
-  );
-
-  test(
-    "on the shapes it takes, edges included, and the fused path takes a good share of them",
-    () => {
-      const before = taken();
-      fc.assert(fc.property(edgeResponse, agrees), { numRuns });
-      // Without this, a fused path that always declined would pass the comparison trivially (about
-      // two fifths are taken: the edges it leaves to the hub, and the schema rejects, are frequent).
-      expect(taken() - before).toBeGreaterThan((numRuns * optionSets.length) / 3);
+    bench: "on the bench's text + 3 tool calls, which takes the fused path",
+    // All of them at the time of writing (every part kind, several candidates); the toolkit may grow.
+    toolkit: 0.95,
+    edge: {
+      title: "on the shapes it takes, edges included, and the fused path takes a good share of them",
+      arbitrary: edgeResponse,
+      // About two fifths are taken: the edges it leaves to the hub, and the schema rejects, are frequent.
+      least: 1 / 3,
     },
-    propertyTimeout,
-  );
+  });
 
   test("thoughts go first, a call without an id gets the hub's, and the losses are the hub's", () => {
     const body = {
