@@ -15,9 +15,9 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToResponsesResponse } from "../../src/fused/chat-responses-response";
 import { translateResponse } from "../../src/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
 import { rare } from "./generative-shapes";
-import { benchResponses, differential, strip, toolkitResponses } from "./oracle";
+import { strip } from "./oracle";
+import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -26,13 +26,6 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true, chatDialect: "openrouter" },
 ];
 
-const { agrees, taken, share } = differential(
-  "response",
-  "chat",
-  "responses",
-  chatToResponsesResponse,
-  optionSets,
-);
 const options = resolveOptions({});
 
 type Raw = Record<string, unknown>;
@@ -217,48 +210,28 @@ const edgeCompletion = fc
   })
   .map(({ odd: more, ...fields }) => ({ object: "chat.completion", ...more, ...strip(fields) }));
 
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused chat → responses responses match the hub", () => {
-  test("on every chat response fixture, and the fused path takes all but the one with content parts", () => {
-    const entries = fixtures("response", "chat");
-    expect(entries.length).toBe(19);
-    const before = taken();
-    for (const fixture of entries) {
-      const body = readJsonFixture(fixture);
-      agrees(body);
+  responsePathTests({
+    from: "chat",
+    to: "responses",
+    path: chatToResponsesResponse,
+    optionSets,
+    fixtures: {
+      title: "on every chat response fixture, and the fused path takes all but the one with content parts",
+      count: 19,
       // Mistral's thinking chunks come as content parts: the hub's.
-      expect([fixture.path, chatToResponsesResponse(body, options) !== undefined]).toEqual([
-        fixture.path,
-        !fixture.path.endsWith("mistral-thinking.json"),
-      ]);
-    }
-    expect(taken() - before).toBe(18 * optionSets.length);
-  });
-
-  test("on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path", () => {
-    expect(chatToResponsesResponse(benchResponses("chat", agrees), options)).toBeDefined();
-  });
-
-  test(
-    "on the toolkit's chat responses, plain and biased",
-    () => {
-      // About two thirds of them; the biased ones lean toward what it declines.
-      expect(share(toolkitResponses("chat"), numRuns)).toBeGreaterThan(1 / 2);
+      takes: (file) => !file.endsWith("mistral-thinking.json"),
+      taken: 18,
     },
-    propertyTimeout,
-  );
-
-  test(
-    "on the plain shape, edges included, and the fused path takes a good share of it",
-    () => {
-      // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(share(edgeCompletion, numRuns)).toBeGreaterThan(1 / 3);
+    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
+    // About two thirds of them; the biased ones lean toward what it declines.
+    toolkit: 1 / 2,
+    edge: {
+      title: "on the plain shape, edges included, and the fused path takes a good share of it",
+      arbitrary: edgeCompletion,
+      least: 1 / 3,
     },
-    propertyTimeout,
-  );
+  });
 
   test("text, a refusal and calls without and with an id: one message, then the calls, with the hub's losses", () => {
     const body = {

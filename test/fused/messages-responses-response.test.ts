@@ -15,9 +15,9 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { messagesToResponsesResponse } from "../../src/fused/messages-responses-response";
 import { translateResponse } from "../../src/index";
-import { fixtures, readJsonFixture } from "../helpers/fixtures";
 import { rare } from "./generative-shapes";
-import { benchResponses, differential, strip, toolkitResponses } from "./oracle";
+import { strip } from "./oracle";
+import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -26,13 +26,6 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true, created: 0 },
 ];
 
-const { agrees, taken, share } = differential(
-  "response",
-  "messages",
-  "responses",
-  messagesToResponsesResponse,
-  optionSets,
-);
 const options = resolveOptions({});
 
 type Raw = Record<string, unknown>;
@@ -167,47 +160,27 @@ const edgeResponse = fc
   })
   .map(({ odd: more, ...fields }) => ({ type: "message", role: "assistant", ...strip(fields), ...more }));
 
-const numRuns = 10_000;
-/** 10,000 runs under several option sets, both ways: under a minute alone, longer on a shared machine. */
-const propertyTimeout = 300_000;
-
 describe("fused messages → responses responses match the hub", () => {
-  test("on every messages response fixture, and the fused path takes all of them", () => {
-    const entries = fixtures("response", "messages");
-    expect(entries.length).toBe(24);
-    const before = taken();
-    for (const fixture of entries) {
-      const body = readJsonFixture(fixture);
-      agrees(body);
-      expect([fixture.path, messagesToResponsesResponse(body, options) !== undefined]).toEqual([
-        fixture.path,
-        true,
-      ]);
-    }
-    expect(taken() - before).toBe(24 * optionSets.length);
-  });
-
-  test("on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path", () => {
-    expect(messagesToResponsesResponse(benchResponses("messages", agrees), options)).toBeDefined();
-  });
-
-  test(
-    "on the toolkit's messages responses, plain and biased",
-    () => {
-      // All of them but the rare JSON-format tool call.
-      expect(share(toolkitResponses("messages"), numRuns)).toBeGreaterThan(0.9);
+  responsePathTests({
+    from: "messages",
+    to: "responses",
+    path: messagesToResponsesResponse,
+    optionSets,
+    fixtures: {
+      title: "on every messages response fixture, and the fused path takes all of them",
+      count: 24,
+      takes: () => true,
+      taken: 24,
     },
-    propertyTimeout,
-  );
-
-  test(
-    "on the plain shape, edges included, and the fused path takes a good share of it",
-    () => {
-      // Without this, a fused path that always declined would pass the comparison trivially.
-      expect(share(edgeResponse, numRuns)).toBeGreaterThan(1 / 5);
+    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
+    // All of them but the rare JSON-format tool call.
+    toolkit: 0.9,
+    edge: {
+      title: "on the plain shape, edges included, and the fused path takes a good share of it",
+      arbitrary: edgeResponse,
+      least: 1 / 5,
     },
-    propertyTimeout,
-  );
+  });
 
   test("text around a server-side block stays one message; thinking and a call close it, with the hub's losses", () => {
     const body = {
