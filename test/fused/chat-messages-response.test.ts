@@ -13,6 +13,7 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { chatToMessagesResponse } from "../../src/fused/chat-messages-response";
 import { translateResponse } from "../../src/index";
+import { unknownFieldsOf, word } from "./oracle";
 import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
@@ -22,22 +23,8 @@ const optionSets: readonly TranslateOptions[] = [
   { strict: true, chatDialect: "deepseek" },
 ];
 
-const word = fc.oneof(
-  { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "a/b", "~0") },
-);
 /** Now and then a field of no known meaning, blank or not, its key needing escaping or not. */
-const unknownFields = fc.oneof(
-  { weight: 6, arbitrary: fc.constant({}) },
-  {
-    weight: 1,
-    arbitrary: fc.dictionary(
-      fc.constantFrom("logprobs", "x_vendor", "a/b", "t~1", "service_tier"),
-      fc.constantFrom(null, "", [], "v", 1, { k: 1 }),
-      { maxKeys: 2 },
-    ),
-  },
-);
+const unknownFields = unknownFieldsOf("logprobs", "x_vendor", "a/b", "t~1", "service_tier");
 const args = fc.oneof(
   {
     weight: 6,

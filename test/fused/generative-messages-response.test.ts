@@ -15,6 +15,7 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { generativeToMessagesResponse } from "../../src/fused/generative-messages-response";
 import { translateResponse } from "../../src/index";
+import { unknownFieldsOf, word } from "./oracle";
 import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
@@ -30,23 +31,9 @@ type Raw = Record<string, unknown>;
 const rare = <T>(usual: fc.Arbitrary<T>, ...others: T[]): fc.Arbitrary<T> =>
   fc.oneof({ weight: 20, arbitrary: usual }, { weight: 1, arbitrary: fc.constantFrom(...others) });
 
-const word = fc.oneof(
-  { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "a/b", "~0") },
-);
 /** Now and then a field of no known meaning, blank or not, its key needing escaping or not. */
 const unknownFields = (...keys: string[]): fc.Arbitrary<Raw> =>
-  fc.oneof(
-    { weight: 6, arbitrary: fc.constant({}) },
-    {
-      weight: 1,
-      arbitrary: fc.dictionary(
-        fc.constantFrom("a/b", "t~1", "~0", "x_vendor", ...keys),
-        fc.constantFrom<unknown>(null, "", [], "v", 1, { k: 1 }),
-        { maxKeys: 2 },
-      ),
-    },
-  );
+  unknownFieldsOf("a/b", "t~1", "~0", "x_vendor", ...keys);
 /** Gemini's thought signatures: mostly none, a real-looking one, and past that. */
 const signature = fc.oneof(
   { weight: 6, arbitrary: fc.constant(undefined) },

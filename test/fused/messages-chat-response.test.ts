@@ -14,7 +14,7 @@ import type { TranslateOptions } from "../../src/common/options";
 import { resolveOptions } from "../../src/common/options";
 import { messagesToChatResponse } from "../../src/fused/messages-chat-response";
 import { translateResponse } from "../../src/index";
-import { strip } from "./oracle";
+import { strip, unknownFieldsOf, word } from "./oracle";
 import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
@@ -25,22 +25,8 @@ const optionSets: readonly TranslateOptions[] = [
   { created: 0, chatDialect: "openrouter" },
 ];
 
-const word = fc.oneof(
-  { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "a/b", "~0") },
-);
 /** Now and then a field of no known meaning, its key needing escaping or not. */
-const unknownFields = fc.oneof(
-  { weight: 6, arbitrary: fc.constant({}) },
-  {
-    weight: 1,
-    arbitrary: fc.dictionary(
-      fc.constantFrom("caller", "x_vendor", "a/b", "t~1", "service_tier"),
-      fc.constantFrom(null, "", [], "v", 1, { k: 1 }),
-      { maxKeys: 2 },
-    ),
-  },
-);
+const unknownFields = unknownFieldsOf("caller", "x_vendor", "a/b", "t~1", "service_tier");
 const json = fc.oneof(
   { weight: 6, arbitrary: fc.dictionary(word, fc.oneof(word, fc.integer()), { maxKeys: 3 }) },
   { weight: 1, arbitrary: fc.constantFrom(null, undefined, [1], "s", 0, {}) },

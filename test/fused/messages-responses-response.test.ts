@@ -16,7 +16,7 @@ import { resolveOptions } from "../../src/common/options";
 import { messagesToResponsesResponse } from "../../src/fused/messages-responses-response";
 import { translateResponse } from "../../src/index";
 import { rare } from "./generative-shapes";
-import { strip } from "./oracle";
+import { oddFieldsOf, say, strip } from "./oracle";
 import { responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
@@ -28,21 +28,8 @@ const optionSets: readonly TranslateOptions[] = [
 
 const options = resolveOptions({});
 
-type Raw = Record<string, unknown>;
-
 /** Fields of no known meaning on a node, now and then: blank or not, their keys needing escaping or not. */
-const odd = rare<Raw>(
-  fc.constant({}),
-  fc.dictionary(
-    fc.constantFrom("caller", "x_vendor", "a/b", "~0", "c~1d"),
-    fc.constantFrom<unknown>(null, "", [], "v", 0, { k: 1 }),
-    { minKeys: 1, maxKeys: 2 },
-  ),
-);
-const say = fc.oneof(
-  { weight: 9, arbitrary: fc.string({ maxLength: 8 }) },
-  { weight: 1, arbitrary: fc.constantFrom("", "\n", "a/b", "~1") },
-);
+const odd = oddFieldsOf("caller", "x_vendor", "a/b", "~0", "c~1d");
 const citation = { type: "web_search_result_location", url: "u", title: "t", cited_text: "c" };
 const block = fc.oneof(
   {

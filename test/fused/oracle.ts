@@ -15,6 +15,7 @@ import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
 import { hubRequest, hubResponse } from "../../src/translate";
 import { validated } from "../../src/validate";
+import { rare } from "./generative-shapes";
 
 /** What a translation gives, as bytes: the result, or the error's class, message and fields. */
 export function outcome(run: () => unknown): string {
@@ -106,3 +107,42 @@ export function strip(fields: Record<string, unknown>): Record<string, unknown> 
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
   return out;
 }
+
+/** A short string, now and then one at the edges: empty, a space, or a key that needs escaping in a pointer. */
+export const word: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: fc.string({ maxLength: 10 }) },
+  { weight: 1, arbitrary: fc.constantFrom("", " ", "a/b", "~0") },
+);
+
+/**
+ * Now and then a field of no known meaning, for the shape generators: its key one of `keys` (needing
+ * escaping in a pointer or not), its value blank or not.
+ */
+export const unknownFieldsOf = (...keys: string[]): fc.Arbitrary<Record<string, unknown>> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant({}) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(
+        fc.constantFrom(...keys),
+        fc.constantFrom<unknown>(null, "", [], "v", 1, { k: 1 }),
+        { maxKeys: 2 },
+      ),
+    },
+  );
+
+/** Fields of no known meaning on a node, now and then: keys from `keys` (needing escaping or not), values blank or not. */
+export const oddFieldsOf = (...keys: string[]): fc.Arbitrary<Record<string, unknown>> =>
+  rare<Record<string, unknown>>(
+    fc.constant({}),
+    fc.dictionary(fc.constantFrom(...keys), fc.constantFrom<unknown>(null, "", [], "v", 0, { k: 1 }), {
+      minKeys: 1,
+      maxKeys: 2,
+    }),
+  );
+
+/** A short text, now and then an edge one: empty, a newline, or a key that needs escaping in a pointer. */
+export const say: fc.Arbitrary<string> = fc.oneof(
+  { weight: 9, arbitrary: fc.string({ maxLength: 8 }) },
+  { weight: 1, arbitrary: fc.constantFrom("", "\n", "a/b", "~1") },
+);
