@@ -18,7 +18,7 @@ import { translateResponse } from "../../src/index";
 import { fixtures, readJsonFixture } from "../helpers/fixtures";
 import { rare } from "./generative-shapes";
 import { strip } from "./oracle";
-import { responsePathTests } from "./response-suite";
+import { chatFixturesButContentParts, responsePathTests } from "./response-suite";
 
 const optionSets: readonly TranslateOptions[] = [
   {},
@@ -268,18 +268,10 @@ describe("fused chat → generative responses match the hub", () => {
     to: "generative",
     path: chatToGenerativeResponse,
     optionSets,
-    fixtures: {
-      title: "on every chat response fixture, and the fused path takes all but the one with content parts",
-      count: 19,
-      // Mistral's thinking chunks come as content parts: the hub's.
-      takes: (file) => !file.endsWith("mistral-thinking.json"),
-      taken: 18,
-    },
-    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
+    fixtures: chatFixturesButContentParts,
     // About two thirds of them; the biased ones lean toward what it declines.
     toolkit: 1 / 2,
     edge: {
-      title: "on the plain shape, edges included, and the fused path takes a good share of it",
       arbitrary: edgeCompletion,
       // About a third of them (the rest is edges it declines).
       least: 1 / 4,

@@ -160,10 +160,8 @@ describe("fused messages → chat responses match the hub", () => {
       title: "on every messages response fixture, and the fused path takes most of them",
       taken: { over: 0.6 },
     },
-    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
     toolkit: 1 / 3,
     edge: {
-      title: "on the plain shape, edges included, and the fused path takes a good share of it",
       arbitrary: edgeResponse,
       least: 1 / 5,
     },

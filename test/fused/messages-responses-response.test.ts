@@ -159,11 +159,9 @@ describe("fused messages → responses responses match the hub", () => {
       takes: () => true,
       taken: 24,
     },
-    bench: "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
     // All of them but the rare JSON-format tool call.
     toolkit: 0.9,
     edge: {
-      title: "on the plain shape, edges included, and the fused path takes a good share of it",
       arbitrary: edgeResponse,
       least: 1 / 5,
     },

@@ -36,19 +36,28 @@ export interface ResponseSuite {
      */
     taken: "all" | number | { over: number };
   };
-  /** The bench test's name. */
-  bench: string;
+  /** The bench test's name, if not the usual one. */
+  bench?: string;
   /** The least share of the toolkit's responses the path takes. */
   toolkit: number;
   edge: {
-    /** The test's name. */
-    title: string;
+    /** The test's name, if not the usual one. */
+    title?: string;
     /** The shape the path takes, with the values at and past its edges. */
     arbitrary: fc.Arbitrary<unknown>;
     /** The least share of it the path takes: without one, a path that always declined would pass. */
     least: number;
   };
 }
+
+/** The chat response fixtures for a path that leaves content parts to the hub: all 19 but Mistral's thinking chunks taken. */
+export const chatFixturesButContentParts: ResponseSuite["fixtures"] = {
+  title: "on every chat response fixture, and the fused path takes all but the one with content parts",
+  count: 19,
+  // Mistral's thinking chunks come as content parts: the hub's.
+  takes: (file) => !file.endsWith("mistral-thinking.json"),
+  taken: 18,
+};
 
 /** The tests of `suite` (see the top of this file), for a `describe`; returns the pair's checker. */
 export function responsePathTests(suite: ResponseSuite): ReturnType<typeof differential> {
@@ -76,10 +85,14 @@ export function responsePathTests(suite: ResponseSuite): ReturnType<typeof diffe
     else expect(taken() - before).toBeGreaterThan(entries.length * optionSets.length * expected.over);
   });
 
-  test(suite.bench, () => {
-    const body = benchResponses(from, agrees);
-    for (const options of optionSets) expect(path(body, resolveOptions(options))).toBeDefined();
-  });
+  test(
+    suite.bench ??
+      "on the bench's response bodies, and the generated text + 3 tool calls body takes the fused path",
+    () => {
+      const body = benchResponses(from, agrees);
+      for (const options of optionSets) expect(path(body, resolveOptions(options))).toBeDefined();
+    },
+  );
 
   test(
     `on the toolkit's ${from} responses, plain and biased`,
@@ -90,7 +103,7 @@ export function responsePathTests(suite: ResponseSuite): ReturnType<typeof diffe
   );
 
   test(
-    suite.edge.title,
+    suite.edge.title ?? "on the plain shape, edges included, and the fused path takes a good share of it",
     () => {
       expect(share(suite.edge.arbitrary, numRuns)).toBeGreaterThan(suite.edge.least);
     },
