@@ -1,7 +1,7 @@
 /** What every suite receives, how one operation becomes a Cell, and the target checks they report. */
 import type { Absent, Cell } from "./report";
 import type { Ours, Peer } from "./subjects";
-import { measureAsync, median, type TimingOptions, timer } from "./timing";
+import { asyncTimer, median, type TimingOptions, timer } from "./timing";
 
 export type Context = {
   readonly ours: Ours;
@@ -97,13 +97,15 @@ export function timeAll<T>(
   return timeRow(context, [job(label, inputs, run)])[0] ?? { kind: "missing", why: label };
 }
 
-/** The asynchronous twin of `timeAll`. */
-export async function timeAllAsync<T>(
-  context: Context,
+/** An asynchronous operation of a row (awaited one call at a time), checked and ready to be timed. */
+export type AsyncJob = { readonly kind: "async"; readonly all: () => Promise<unknown> } | Absent;
+
+/** The asynchronous twin of `job`: `run` is awaited once on every input first, so a failure is named. */
+export async function asyncJob<T>(
   label: string,
   inputs: readonly T[],
   run: (input: T) => Promise<unknown>,
-): Promise<Cell> {
+): Promise<AsyncJob> {
   const failures: string[] = [];
   for (const input of inputs) {
     try {
@@ -122,8 +124,43 @@ export async function timeAllAsync<T>(
     for (const input of inputs) last = await run(input);
     return last;
   };
-  const runs = await measureAsync(all, context.timing);
-  return { kind: "time", ns: median(runs), runs };
+  return { kind: "async", all };
+}
+
+/**
+ * `timeRow` for a row with asynchronous cells: synchronous and asynchronous jobs alike take their
+ * rounds interleaved (round 1 of every job, then round 2…), so a ratio to the row's yardstick is taken
+ * within one round, as in the synchronous rows.
+ */
+export async function timeRowAsync(context: Context, jobs: readonly (Job | AsyncJob)[]): Promise<Cell[]> {
+  const timers: ({ round(): number | Promise<number> } | undefined)[] = [];
+  for (const entry of jobs) {
+    if (entry.kind === "job") timers.push(timer(entry.all, context.timing, entry.cold));
+    else if (entry.kind === "async") timers.push(await asyncTimer(entry.all, context.timing));
+    else timers.push(undefined);
+  }
+  const runs: number[][] = jobs.map(() => []);
+  for (let round = 0; round < context.timing.rounds; round++)
+    for (let at = 0; at < timers.length; at++) {
+      const each = timers[at];
+      if (each !== undefined) runs[at]?.push(await each.round());
+    }
+  return jobs.map((entry, at): Cell => {
+    if (entry.kind !== "job" && entry.kind !== "async") return entry;
+    const mine = runs[at] ?? [];
+    return { kind: "time", ns: median(mine), runs: mine };
+  });
+}
+
+/** The asynchronous twin of `timeAll`. */
+export async function timeAllAsync<T>(
+  context: Context,
+  label: string,
+  inputs: readonly T[],
+  run: (input: T) => Promise<unknown>,
+): Promise<Cell> {
+  const [cell] = await timeRowAsync(context, [await asyncJob(label, inputs, run)]);
+  return cell ?? { kind: "missing", why: label };
 }
 
 /** The fastest of the peers' cells that were measured, or undefined. */

@@ -32,7 +32,7 @@ export const streamYardstickJob = (set: StreamSet): Job =>
 const cache = new WeakMap<StreamSet, Cell>();
 
 /** eventsource-parser + JSON.parse over every body of the set, from the byte chunks (memoized per set). */
-export function streamYardstick(context: Context, set: StreamSet): Cell {
+function streamYardstick(context: Context, set: StreamSet): Cell {
   const known = cache.get(set);
   if (known !== undefined) return known;
   const cell = timeAll(context, "eventsource-parser + JSON.parse", set.bodies, (body) =>

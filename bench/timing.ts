@@ -92,8 +92,11 @@ export function timer(run: () => unknown, options: TimingOptions, cold = false):
   };
 }
 
-/** Times an asynchronous call (awaited one at a time): the per-round medians, rounds back to back. */
-export async function measureAsync(run: () => Promise<unknown>, options: TimingOptions): Promise<number[]> {
+/** The asynchronous twin of `Timer`. */
+export type AsyncTimer = { round(): Promise<number> };
+
+/** Calibrates an asynchronous `run` (awaited one call at a time, the calibration its warm-up). */
+export async function asyncTimer(run: () => Promise<unknown>, options: TimingOptions): Promise<AsyncTimer> {
   const target = options.sampleMs * 1e6;
   const batchTime = async (batch: number): Promise<number> => {
     const start = process.hrtime.bigint();
@@ -110,11 +113,11 @@ export async function measureAsync(run: () => Promise<unknown>, options: TimingO
     elapsed = await batchTime(batch);
   }
   await batchTime(batch);
-  const rounds: number[] = [];
-  for (let round = 0; round < options.rounds; round++) {
-    const perCall: number[] = [];
-    for (let sample = 0; sample < options.samples; sample++) perCall.push((await batchTime(batch)) / batch);
-    rounds.push(Math.min(...perCall));
-  }
-  return rounds;
+  return {
+    async round() {
+      const perCall: number[] = [];
+      for (let sample = 0; sample < options.samples; sample++) perCall.push((await batchTime(batch)) / batch);
+      return Math.min(...perCall);
+    },
+  };
 }
