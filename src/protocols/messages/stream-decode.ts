@@ -131,7 +131,7 @@ function setOpen(work: Work, at: number, open: Open | undefined): void {
 }
 
 function toUsage(usage: Readonly<Record<string, unknown>>): common.Usage {
-  return decodeMessagesUsage(usage as Usage, "/usage", []);
+  return decodeMessagesUsage(usage as Usage, "/usage", undefined);
 }
 
 /** A block starts; `source` is its pointer in the input (`/3/content_block`). */

@@ -21,8 +21,15 @@ function count(value: number | null | undefined): number | undefined {
   return value === null || value === undefined ? undefined : value;
 }
 
-/** messages usage (a response's, or `message_start` + `message_delta` merged) → common usage. */
-export function decodeMessagesUsage(usage: Usage | DeltaUsage, source: string, losses: Loss[]): common.Usage {
+/**
+ * messages usage (a response's, or `message_start` + `message_delta` merged) → common usage; its
+ * unknown fields are reported to `losses`, unless undefined (a stream's usage reports none).
+ */
+export function decodeMessagesUsage(
+  usage: Usage | DeltaUsage,
+  source: string,
+  losses: Loss[] | undefined,
+): common.Usage {
   const cacheRead = count(usage.cache_read_input_tokens);
   const cacheWrite = count(usage.cache_creation_input_tokens);
   const reasoning = count(usage.output_tokens_details?.thinking_tokens);
