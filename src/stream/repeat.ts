@@ -174,11 +174,17 @@ function holeOf(data: string, { key, path }: Site, event: unknown): Hole | undef
   return { start, end, path, counter };
 }
 
+/**
+ * `JSON.parse` of one event's data; `reused()` says whether the last event it returned was the template's
+ * with only its changing values changed (each a string, or a counter's non-negative safe integer).
+ */
+export type RepeatParser = ((data: string) => unknown) & { readonly reused: () => boolean };
+
 /** Parses event data like `JSON.parse`, reusing the previous event when only its changing values changed. */
 export function createRepeatParser(
   paths: readonly DeltaPath[],
   parse: (data: string) => unknown,
-): (data: string) => unknown {
+): RepeatParser {
   let sites = sitesOf.get(paths);
   if (sites === undefined) {
     sites = paths.map(site);
@@ -264,16 +270,19 @@ export function createRepeatParser(
     return replaced(known.event, known.paths, values);
   };
 
-  return (data) => {
+  let hit = false;
+  const parser = (data: string): unknown => {
     const known = template;
     if (known !== undefined) {
       const event = reuse(known, data);
       if (event !== undefined) {
         misses = 0;
+        hit = true;
         return event;
       }
       misses++;
     }
+    hit = false;
     const event = parse(data);
     template = undefined;
     if (resting > 0) {
@@ -286,4 +295,5 @@ export function createRepeatParser(
     }
     return event;
   };
+  return Object.assign(parser, { reused: () => hit });
 }

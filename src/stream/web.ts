@@ -120,7 +120,8 @@ function createByteTranslator(
       }
       let outs: unknown[];
       try {
-        outs = core.push(event);
+        // An event the parser made from the last one's template passes validation as that one did.
+        outs = core.push(event, parseData.reused());
       } catch (error) {
         text += writeAll(
           core.fail(`event ${position} could not be read: ${describe(error)}`, position, true),
