@@ -87,14 +87,21 @@ function createByteTranslator(
   /** Events read so far (each non-empty `data`): the position of the next one. */
   let events = 0;
 
-  // An event name is checked by `format` the first time it is seen; a stream repeats a handful of names.
-  let checkedName: string | undefined;
+  // An event name is checked by `format` the first time it is seen; a stream repeats a handful of names
+  // (messages and responses name every event, and their names take turns).
+  let lastName: string | undefined;
+  const checkedNames = new Set<string>();
   const write = (out: unknown): string => {
     const name = target.sseEventName(out as never);
     const data = formatData(out as never);
-    if (name === checkedName || name === undefined) return formatJson(name, data);
+    if (name === lastName || name === undefined) return formatJson(name, data);
+    if (checkedNames.has(name)) {
+      lastName = name;
+      return formatJson(name, data);
+    }
     const text = format({ event: name, data });
-    checkedName = name;
+    lastName = name;
+    checkedNames.add(name);
     return text;
   };
   const writeAll = (outs: readonly unknown[]): string => {
