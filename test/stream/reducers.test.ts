@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import type * as common from "../../src/common/model";
 import { resolveOptions } from "../../src/common/options";
 import type { StreamReducer } from "../../src/common/reducer";
-import { createStreamTranslator, protocols } from "../../src/index";
+import { accumulate, createStreamTranslator, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
 import { stepOnce } from "../helpers/reducer";
@@ -225,5 +225,51 @@ describe("createStreamTranslator in strict mode", () => {
     });
     expect(JSON.stringify(out)).toContain('"reasoning_content":"hm"');
     expect(translator.end()).toEqual([]);
+  });
+});
+
+describe("the messages stream decoder keeps a usage's fields as given", () => {
+  test("unknown fields in their order, then explicit nulls; an own `__proto__` field stays a field", () => {
+    // As JSON.parse makes it: `__proto__` is an own field there, not the prototype.
+    const usage = JSON.parse(
+      '{"input_tokens":3,"cache_read_input_tokens":null,"service_tier":"standard","__proto__":{"x":1},"output_tokens":1,"iterations":[1]}',
+    );
+    const events = [
+      {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "m",
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage,
+        },
+      },
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "hi" } },
+      { type: "content_block_stop", index: 0 },
+      {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn", stop_sequence: null },
+        usage: { output_tokens: 5 },
+      },
+      { type: "message_stop" },
+    ];
+    const response = accumulate("messages", events as never) as { usage: Record<string, unknown> };
+    expect(Object.getPrototypeOf(response.usage)).toBe(Object.prototype);
+    expect(Object.keys(response.usage)).toEqual([
+      "service_tier",
+      "__proto__",
+      "iterations",
+      "cache_read_input_tokens",
+      "input_tokens",
+      "output_tokens",
+    ]);
+    expect(JSON.stringify(response.usage)).toBe(
+      '{"service_tier":"standard","__proto__":{"x":1},"iterations":[1],"cache_read_input_tokens":null,"input_tokens":3,"output_tokens":5}',
+    );
   });
 });

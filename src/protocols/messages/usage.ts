@@ -2,6 +2,8 @@
  * messages usage ↔ common usage. messages `input_tokens` excludes cache reads and
  * writes; common `inputTokens` includes them. `output_tokens` already includes thinking.
  */
+
+import { isKnown } from "../../common/json";
 import type { Loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { dropExtras } from "./decode-blocks";
@@ -22,6 +24,40 @@ function count(value: number | null | undefined): number | undefined {
 }
 
 /**
+ * The fields of `usage` kept for the same protocol: its unknown fields in their order, then its known
+ * fields that are explicitly `null` (they carry nothing, but the same protocol restores them as given).
+ */
+function reportedFields(usage: object, source: string, losses: Loss[]): Record<string, unknown> {
+  const extra = dropExtras(usage, KNOWN, source, "`usage`", losses) ?? {};
+  for (const key in usage) {
+    if ((usage as Record<string, unknown>)[key] === null && KNOWN.includes(key) && Object.hasOwn(usage, key))
+      extra[key] = null;
+  }
+  return extra;
+}
+
+/**
+ * `reportedFields` with nothing reported, in one pass over the keys (a stream decodes its usage at
+ * `message_start` and again at `message_delta`, where it was most of the time of either event).
+ */
+function keptFields(usage: object): Record<string, unknown> {
+  let extra: Record<string, unknown> | undefined;
+  let nulls: string[] | undefined;
+  for (const key in usage) {
+    if (!Object.hasOwn(usage, key)) continue;
+    const value = (usage as Record<string, unknown>)[key];
+    if (isKnown(KNOWN, key)) {
+      if (value === null) (nulls ??= []).push(key);
+      // An own `__proto__` field is made an own field by `dropExtras`' `Object.fromEntries`, not assigned.
+    } else if (key === "__proto__") return reportedFields(usage, "", []);
+    else (extra ??= {})[key] = value;
+  }
+  extra ??= {};
+  if (nulls !== undefined) for (const key of nulls) extra[key] = null;
+  return extra;
+}
+
+/**
  * messages usage (a response's, or `message_start` + `message_delta` merged) → common usage; its
  * unknown fields are reported to `losses`, unless undefined (a stream's usage reports none).
  */
@@ -33,12 +69,7 @@ export function decodeMessagesUsage(
   const cacheRead = count(usage.cache_read_input_tokens);
   const cacheWrite = count(usage.cache_creation_input_tokens);
   const reasoning = count(usage.output_tokens_details?.thinking_tokens);
-  // Explicit nulls carry nothing, but the same protocol restores them as given.
-  const extra = dropExtras(usage, KNOWN, source, "`usage`", losses) ?? {};
-  for (const key in usage) {
-    if ((usage as Record<string, unknown>)[key] === null && KNOWN.includes(key) && Object.hasOwn(usage, key))
-      extra[key] = null;
-  }
+  const extra = losses === undefined ? keptFields(usage) : reportedFields(usage, source, losses);
   const decoded: Mutable<common.Usage> = {
     inputTokens: (count(usage.input_tokens) ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0),
     outputTokens: usage.output_tokens,
