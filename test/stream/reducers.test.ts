@@ -7,7 +7,7 @@ import { accumulate, createStreamTranslator, protocols } from "../../src/index";
 import { adapters } from "../../src/protocols";
 import { arbitraries } from "../../src/testing/index";
 import { stepOnce } from "../helpers/reducer";
-import { textStream } from "../helpers/text-stream";
+import { messagesTextEvents, textStream } from "../helpers/text-stream";
 
 const options = resolveOptions({ model: "m", idPrefix: "gp", created: 1 });
 type Reducer = StreamReducer<unknown, unknown, unknown>;
@@ -234,30 +234,8 @@ describe("the messages stream decoder keeps a usage's fields as given", () => {
     const usage = JSON.parse(
       '{"input_tokens":3,"cache_read_input_tokens":null,"service_tier":"standard","__proto__":{"x":1},"output_tokens":1,"iterations":[1]}',
     );
-    const events = [
-      {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "m",
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage,
-        },
-      },
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "hi" } },
-      { type: "content_block_stop", index: 0 },
-      {
-        type: "message_delta",
-        delta: { stop_reason: "end_turn", stop_sequence: null },
-        usage: { output_tokens: 5 },
-      },
-      { type: "message_stop" },
-    ];
+    const events = messagesTextEvents(["hi"]);
+    (events[0] as { message: { usage: unknown } }).message.usage = usage;
     const response = accumulate("messages", events as never) as { usage: Record<string, unknown> };
     expect(Object.getPrototypeOf(response.usage)).toBe(Object.prototype);
     expect(Object.keys(response.usage)).toEqual([
@@ -269,7 +247,7 @@ describe("the messages stream decoder keeps a usage's fields as given", () => {
       "output_tokens",
     ]);
     expect(JSON.stringify(response.usage)).toBe(
-      '{"service_tier":"standard","__proto__":{"x":1},"iterations":[1],"cache_read_input_tokens":null,"input_tokens":3,"output_tokens":5}',
+      '{"service_tier":"standard","__proto__":{"x":1},"iterations":[1],"cache_read_input_tokens":null,"input_tokens":3,"output_tokens":9}',
     );
   });
 });
