@@ -41,18 +41,20 @@ function reportedFields(usage: object, source: string, losses: Loss[]): Record<s
  * `message_start` and again at `message_delta`, where it was most of the time of either event).
  */
 function keptFields(usage: object): Record<string, unknown> {
-  let extra: Record<string, unknown> | undefined;
+  const extra: Record<string, unknown> = {};
   let nulls: string[] | undefined;
   for (const key in usage) {
     if (!Object.hasOwn(usage, key)) continue;
     const value = (usage as Record<string, unknown>)[key];
-    if (isKnown(KNOWN, key)) {
-      if (value === null) (nulls ??= []).push(key);
+    if (!isKnown(KNOWN, key)) {
       // An own `__proto__` field is made an own field by `dropExtras`' `Object.fromEntries`, not assigned.
-    } else if (key === "__proto__") return reportedFields(usage, "", []);
-    else (extra ??= {})[key] = value;
+      if (key === "__proto__") return reportedFields(usage, "", []);
+      extra[key] = value;
+    } else if (value === null) {
+      if (nulls === undefined) nulls = [];
+      nulls.push(key);
+    }
   }
-  extra ??= {};
   if (nulls !== undefined) for (const key of nulls) extra[key] = null;
   return extra;
 }
