@@ -31,9 +31,11 @@ import { messagesToResponsesRequest } from "./messages-responses";
 import { messagesToResponsesResponse } from "./messages-responses-response";
 import { responsesToChatRequest } from "./responses-chat";
 import { responsesToChatResponse } from "./responses-chat-response";
+import { responsesToChatStream } from "./responses-chat-stream";
 import { responsesToGenerativeRequest } from "./responses-generative";
 import { responsesToMessagesRequest } from "./responses-messages";
 import { responsesToMessagesResponse } from "./responses-messages-response";
+import { responsesToMessagesStream } from "./responses-messages-stream";
 
 /** A fused translation: the hub's value and losses, and what `translateRequest` reports beside them. */
 export type Fused<T> = { value: T; losses: Loss[]; model: string; stream: boolean };
@@ -122,4 +124,6 @@ export const fusedStreams: Partial<Record<Pair, () => FusedStream>> = {
   "chat>generative": chatToGenerativeStream,
   "messages>chat": messagesToChatStream,
   "messages>generative": messagesToGenerativeStream,
+  "responses>chat": responsesToChatStream,
+  "responses>messages": responsesToMessagesStream,
 };

@@ -44,7 +44,7 @@ const PLAIN_KEYS = ["id", "object", "created", "model", "choices"];
  * in its key order: for arguments, the call's number; for text, -1; for reasoning, -1 in
  * `reasoning_content`, -2 in `reasoning`; `undefined` for any other value.
  */
-function chunkOrdinal(value: unknown, kind: Kind, text: string): number | undefined {
+export function chunkOrdinal(value: unknown, kind: Kind, text: string): number | undefined {
   if (!isRecord(value)) return undefined;
   const choices = value.choices;
   if (!Array.isArray(choices) || choices.length !== 1) return undefined;

@@ -121,6 +121,49 @@ const textRun: Partial<Record<Protocol, unknown[]>> = {
   ],
 };
 
+/** A responses event with its sequence number. */
+const responsesEvent = (sequence: number, event: object) => ({ ...event, sequence_number: sequence });
+const responsesHead = [
+  responsesEvent(0, {
+    type: "response.created",
+    response: {
+      id: "resp_1",
+      object: "response",
+      created_at: 1,
+      status: "in_progress",
+      model: "m",
+      output: [],
+    },
+  }),
+];
+const textDelta = (sequence: number, delta: string) =>
+  responsesEvent(sequence, {
+    type: "response.output_text.delta",
+    item_id: "msg_1",
+    output_index: 0,
+    content_index: 0,
+    delta,
+    logprobs: [],
+  });
+textRun.responses = [
+  ...responsesHead,
+  responsesEvent(1, {
+    type: "response.output_item.added",
+    output_index: 0,
+    item: { id: "msg_1", type: "message", status: "in_progress", role: "assistant", content: [] },
+  }),
+  responsesEvent(2, {
+    type: "response.content_part.added",
+    item_id: "msg_1",
+    output_index: 0,
+    content_index: 0,
+    part: { type: "output_text", text: "", annotations: [] },
+  }),
+  textDelta(3, "a"),
+  textDelta(4, "b"),
+  textDelta(5, "c"),
+];
+
 /** A stream cut after four argument pieces of one tool call, by source protocol. */
 const argumentsRun: Partial<Record<Protocol, unknown[]>> = {
   chat: [
@@ -146,6 +189,33 @@ const argumentsRun: Partial<Record<Protocol, unknown[]>> = {
     { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: "}" } },
   ],
 };
+
+const argumentsDelta = (sequence: number, delta: string) =>
+  responsesEvent(sequence, {
+    type: "response.function_call_arguments.delta",
+    item_id: "fc_1",
+    output_index: 0,
+    delta,
+  });
+argumentsRun.responses = [
+  ...responsesHead,
+  responsesEvent(1, {
+    type: "response.output_item.added",
+    output_index: 0,
+    item: {
+      id: "fc_1",
+      type: "function_call",
+      status: "in_progress",
+      call_id: "call_1",
+      name: "f",
+      arguments: "",
+    },
+  }),
+  argumentsDelta(2, '{"a'),
+  argumentsDelta(3, '":'),
+  argumentsDelta(4, "1"),
+  argumentsDelta(5, "}"),
+];
 
 describe.each(pairs)("the fused stream path %s agrees with the hub", (pair) => {
   const [from, to] = pair.split(">") as [Protocol, Protocol];
@@ -194,9 +264,11 @@ describe.each(pairs)("the fused stream path %s agrees with the hub", (pair) => {
     agrees(from, to, argumentsRun[from] ?? []);
     // The hub translates the first piece (the block was opened by the event before it), the path the
     // three after it: in each translation but messages' strict ones, which end at message_start.
-    // Generative sends a call whole when its block ends: no piece is an event of its own to take.
+    // Generative sends a call whole when its block ends: no piece is an event of its own to take. The
+    // responses decoder takes an argument piece by its general path, which copies its state: the
+    // paths from responses take text only.
     const translations = 3 * (from === "messages" ? optionSets.length - 1 : optionSets.length);
-    expect(taken - before).toBe(to === "generative" ? 0 : translations * 3);
+    expect(taken - before).toBe(to === "generative" || from === "responses" ? 0 : translations * 3);
   });
 });
 
@@ -338,6 +410,90 @@ test.each(pairs.filter((pair) => pair.startsWith("messages>")))(
           piece("e"),
           piece("f"),
         ]);
+    expect(taken - before).toBeGreaterThan(0);
+  },
+);
+
+test.each(pairs.filter((pair) => pair.startsWith("responses>")))(
+  "%s: a text delta of another item or part, or an event of another kind, after a run of text goes as the hub sends it",
+  (pair) => {
+    const to = pair.split(">")[1] as Protocol;
+    let sequence = 1;
+    const next = (event: object) => responsesEvent(sequence++, event);
+    const message = (output: number) =>
+      next({
+        type: "response.output_item.added",
+        output_index: output,
+        item: { id: `msg_${output}`, type: "message", status: "in_progress", role: "assistant", content: [] },
+      });
+    const part = (output: number, content: number) =>
+      next({
+        type: "response.content_part.added",
+        item_id: `msg_${output}`,
+        output_index: output,
+        content_index: content,
+        part: { type: "output_text", text: "", annotations: [] },
+      });
+    const text = (output: number, content: number, delta: unknown, extra: object = {}) =>
+      next({
+        type: "response.output_text.delta",
+        item_id: `msg_${output}`,
+        output_index: output,
+        content_index: content,
+        delta,
+        logprobs: [],
+        ...extra,
+      });
+    // Two items, the second with two parts, each part's text under way; then a run at item 1, part 0.
+    const opening = () => {
+      sequence = 1;
+      return [
+        ...responsesHead,
+        message(0),
+        part(0, 0),
+        text(0, 0, "a"),
+        message(1),
+        part(1, 0),
+        text(1, 0, "b"),
+        part(1, 1),
+        text(1, 1, "c"),
+        text(1, 0, "d"),
+        text(1, 0, "e"),
+      ];
+    };
+    const odd: (() => object)[] = [
+      () => text(1, 0, "f"),
+      () => text(0, 0, "f"),
+      () => text(1, 1, "f"),
+      () => text(1, 2, "f"),
+      () => text(2, 0, "f"),
+      () => text(1, 0, ""),
+      () => text(1, 0, "f", { obfuscation: "xyz" }),
+      () => text(1, 0, "f", { logprobs: [{ token: "f", logprob: -0.1, bytes: [102], top_logprobs: [] }] }),
+      () => text(1, 0, "f", { extra: 1 }),
+      () =>
+        next({
+          type: "response.refusal.delta",
+          item_id: "msg_1",
+          output_index: 1,
+          content_index: 0,
+          delta: "f",
+        }),
+      () =>
+        next({
+          type: "response.output_text.done",
+          item_id: "msg_1",
+          output_index: 1,
+          content_index: 0,
+          text: "bdef",
+        }),
+    ];
+    const before = taken;
+    for (const event of odd) {
+      const events = opening();
+      events.push(event() as never, text(1, 0, "g"), text(1, 0, "h"), text(0, 0, "i"), text(0, 0, "j"));
+      agrees("responses", to, events);
+    }
     expect(taken - before).toBeGreaterThan(0);
   },
 );
