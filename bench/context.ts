@@ -1,5 +1,5 @@
 /** What every suite receives, how one operation becomes a Cell, and the target checks they report. */
-import type { Absent, Cell } from "./report";
+import { type Absent, type Cell, roundRatios } from "./report";
 import type { Ours, Peer } from "./subjects";
 import { asyncTimer, median, type TimingOptions, timer } from "./timing";
 
@@ -163,16 +163,28 @@ export async function timeAllAsync<T>(
   return cell ?? { kind: "missing", why: label };
 }
 
-/** The fastest of the peers' cells that were measured, or undefined. */
-export function fastest(cells: readonly Cell[]): number | undefined {
+/**
+ * `cell` ÷ `base` as the tables print it: the median of the per-round ratios (report.ts), so that a
+ * verdict and the figure shown beside it never disagree; undefined when either is missing.
+ */
+function shownRatio(cell: Cell, base: Cell): number | undefined {
+  if (cell.kind !== "time" || base.kind !== "time") return undefined;
+  return median(roundRatios(cell, base));
+}
+
+/** The fastest of the peers' cells that were measured, as a ratio to the row's `base`, or undefined. */
+export function fastest(cells: readonly Cell[], base: Cell): number | undefined {
   let best: number | undefined;
-  for (const cell of cells)
-    if (cell.kind === "time" && (best === undefined || cell.ns < best)) best = cell.ns;
+  for (const cell of cells) {
+    const each = shownRatio(cell, base);
+    if (each !== undefined && (best === undefined || each < best)) best = each;
+  }
   return best;
 }
 
-/** `ours` no slower than `limit` (both in ns); undefined when either is missing. */
-export function atMost(ours: Cell, limit: number | undefined): boolean | undefined {
-  if (ours.kind !== "time" || limit === undefined) return undefined;
-  return ours.ns <= limit;
+/** `ours` ÷ `base` (as shown) no more than `limit`; undefined when a side is missing. */
+export function atMost(ours: Cell, limit: number | undefined, base: Cell): boolean | undefined {
+  const mine = shownRatio(ours, base);
+  if (mine === undefined || limit === undefined) return undefined;
+  return mine <= limit;
 }
