@@ -15,6 +15,23 @@ const TEXT_KEYS = ["type", "text"];
 const ARGUMENTS_KEYS = ["type", "partial_json"];
 const THINKING_KEYS = ["type", "thinking"];
 
+/**
+ * The block index and delta of the hub's result when it is one `content_block_delta` event, in the
+ * messages encoder's key order, both states unchanged; `undefined` for any other result.
+ */
+export function onlyDeltaEvent(
+  result: readonly unknown[],
+  unchanged: boolean,
+): { index: number; delta: Record<string, unknown> } | undefined {
+  if (!unchanged || result.length !== 1) return undefined;
+  const event = result[0];
+  if (!isRecord(event) || !keysExactly(event, EVENT_KEYS) || event.type !== "content_block_delta")
+    return undefined;
+  const delta = event.delta;
+  if (!isRecord(delta) || typeof event.index !== "number") return undefined;
+  return { index: event.index, delta };
+}
+
 /** The fused path of one stream (it remembers the last chunk the hub translated into one delta event). */
 export function chatToMessagesStream(): FusedStream {
   const run = chatRun();
@@ -32,11 +49,9 @@ export function chatToMessagesStream(): FusedStream {
       return { type: "content_block_delta", index, delta: { type: "text_delta", text } };
     },
     saw(input, result, unchanged) {
-      if (!unchanged || result.length !== 1) return;
-      const event = result[0];
-      if (!isRecord(event) || !keysExactly(event, EVENT_KEYS) || event.type !== "content_block_delta") return;
+      const event = onlyDeltaEvent(result, unchanged);
+      if (event === undefined) return;
       const delta = event.delta;
-      if (!isRecord(delta) || typeof event.index !== "number") return;
       const remembered =
         delta.type === "input_json_delta"
           ? keysExactly(delta, ARGUMENTS_KEYS) && run.remember(input, "arguments", delta.partial_json)

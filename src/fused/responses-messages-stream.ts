@@ -7,11 +7,11 @@
  * it continues is `{type, index, delta: {type, text}}` with the block's output index
  * (chat-messages-stream.ts).
  */
-import { isRecord, keysExactly } from "./chat-stream-run";
+import { onlyDeltaEvent } from "./chat-messages-stream";
+import { keysExactly } from "./chat-stream-run";
 import type { FusedStream } from "./index";
 import { responsesRun } from "./responses-stream-run";
 
-const EVENT_KEYS = ["type", "index", "delta"];
 const TEXT_KEYS = ["type", "text"];
 
 /** The fused path of one stream (it remembers the last text delta the hub translated into one event). */
@@ -25,11 +25,9 @@ export function responsesToMessagesStream(): FusedStream {
       return { type: "content_block_delta", index, delta: { type: "text_delta", text } };
     },
     saw(input, result, unchanged) {
-      if (!unchanged || result.length !== 1) return;
-      const event = result[0];
-      if (!isRecord(event) || !keysExactly(event, EVENT_KEYS) || event.type !== "content_block_delta") return;
+      const event = onlyDeltaEvent(result, unchanged);
+      if (event === undefined) return;
       const delta = event.delta;
-      if (!isRecord(delta) || typeof event.index !== "number") return;
       if (delta.type !== "text_delta" || !keysExactly(delta, TEXT_KEYS)) return;
       if (!run.remember(input, delta.text)) return;
       index = event.index;
