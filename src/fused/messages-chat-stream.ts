@@ -39,6 +39,25 @@ const CALL_KEYS = ["index", "function"];
 const ARGUMENTS_KEYS = ["arguments"];
 const PLAIN_KEYS = ["id", "object", "created", "model", "choices"];
 
+/** `template` is exactly the envelope `{id, object, created, model, choices}` (no kept chat fields). */
+export const isPlainChunk = (template: Chunk): boolean => keysExactly(template, PLAIN_KEYS);
+
+/**
+ * The hub's chunk `template` with other `choices`: by a literal when it is plain (`isPlainChunk`), the
+ * envelope's fields in their order, else by a spread that keeps the chat fields it carries.
+ */
+export function withChoices(template: Chunk, plain: boolean, choices: unknown[]): Chunk {
+  if (plain)
+    return {
+      id: template.id,
+      object: template.object,
+      created: template.created,
+      model: template.model,
+      choices,
+    };
+  return { ...template, choices };
+}
+
 /**
  * The delta of `value` when it is the chat encoder's chunk of choice 0 for a piece of `kind` with `text`,
  * in its key order: for arguments, the call's number; for text, -1; for reasoning, -1 in
@@ -114,9 +133,7 @@ export function messagesToChatStream(): FusedStream {
           finish_reason: null,
         },
       ];
-      if (plain)
-        return { id: known.id, object: known.object, created: known.created, model: known.model, choices };
-      return { ...known, choices };
+      return withChoices(known, plain, choices);
     },
     saw(input, result, unchanged) {
       if (result.length !== 1) return;
@@ -130,7 +147,7 @@ export function messagesToChatStream(): FusedStream {
       kind = piece.kind;
       block = piece.index;
       ordinal = number;
-      plain = keysExactly(template, PLAIN_KEYS);
+      plain = isPlainChunk(template);
     },
   };
 }

@@ -6,35 +6,20 @@
  * responses-stream-run.ts; the chat encoder's chunk for text continuing its block is
  * `{…envelope, choices: [{index: 0, delta: {content}, finish_reason: null}]}` (messages-chat-stream.ts).
  */
-import { keysExactly } from "./chat-stream-run";
 import type { FusedStream } from "./index";
-import { chunkOrdinal } from "./messages-chat-stream";
+import { chunkOrdinal, isPlainChunk, withChoices } from "./messages-chat-stream";
 import { responsesRun } from "./responses-stream-run";
-
-type Chunk = Record<string, unknown>;
-
-const PLAIN_KEYS = ["id", "object", "created", "model", "choices"];
 
 /** The fused path of one stream (it remembers the hub's last text chunk). */
 export function responsesToChatStream(): FusedStream {
   const run = responsesRun();
-  let template: Chunk = {};
-  /** `template` is exactly the envelope `{id, object, created, model, choices}` (no kept chat fields). */
+  let template: Record<string, unknown> = {};
   let plain = false;
   return {
     next(input) {
       const text = run.next(input);
       if (text === undefined) return undefined;
-      const choices = [{ index: 0, delta: { content: text }, finish_reason: null }];
-      if (plain)
-        return {
-          id: template.id,
-          object: template.object,
-          created: template.created,
-          model: template.model,
-          choices,
-        };
-      return { ...template, choices };
+      return withChoices(template, plain, [{ index: 0, delta: { content: text }, finish_reason: null }]);
     },
     saw(input, result, unchanged) {
       if (!unchanged || result.length !== 1) return;
@@ -42,8 +27,8 @@ export function responsesToChatStream(): FusedStream {
       const text = (input as { delta?: unknown } | null)?.delta;
       if (typeof text !== "string" || chunkOrdinal(chunk, "text_delta", text) !== -1) return;
       if (!run.remember(input, text)) return;
-      template = chunk as Chunk;
-      plain = keysExactly(template, PLAIN_KEYS);
+      template = chunk as Record<string, unknown>;
+      plain = isPlainChunk(template);
     },
   };
 }

@@ -28,24 +28,20 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 type AnyBlock = ContentBlockParam | ContentBlock | ToolResultContent;
 
-/**
- * Reports each own key of `value` that is not in `known` as dropped, and returns those fields.
- * `losses` undefined: the fields only, for a caller that reports nothing (a stream's usage, whose
- * every event would otherwise build losses that are thrown away).
- */
+/** Reports each own key of `value` that is not in `known` as dropped, and returns those fields. */
 export function dropExtras(
   value: object,
   known: readonly string[],
   base: string,
   what: string,
-  losses: Loss[] | undefined,
+  losses: Loss[],
 ): Record<string, unknown> | undefined {
   let entries: [string, unknown][] | undefined;
   for (const key in value) {
     if (isKnown(known, key) || !Object.hasOwn(value, key)) continue;
     if (entries === undefined) entries = [];
     entries.push([key, (value as Record<string, unknown>)[key]]);
-    losses?.push(
+    losses.push(
       loss(
         at(base, key),
         "dropped",

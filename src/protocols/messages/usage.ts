@@ -2,7 +2,6 @@
  * messages usage ↔ common usage. messages `input_tokens` excludes cache reads and
  * writes; common `inputTokens` includes them. `output_tokens` already includes thinking.
  */
-
 import { isKnown } from "../../common/json";
 import type { Loss } from "../../common/loss";
 import type * as common from "../../common/model";
