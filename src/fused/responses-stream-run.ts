@@ -5,20 +5,34 @@
  * Why skipping the hub is exact. A reducer returns its state itself when an input changed nothing
  * (reducer.ts), and is a pure function of its state and input. The responses decoder takes a
  * `response.output_text.delta` by its inline path when the content part at its `output_index` and
- * `content_index` is text already under way: one `text-delta` part with the event's `delta` (none when
- * it is empty), its state returned as it was, no loss; it reads nothing else of the event (not its
- * `sequence_number`, `item_id`, `logprobs` or `obfuscation`). Any other path copies the state. So
- * when the hub translated such an event into exactly one output event, both states unchanged, the
- * inline path ran, and a next `response.output_text.delta` at the same `output_index` and
- * `content_index` with another non-empty `delta` meets the same states and makes the same part with
- * the other text; the target's encoder, whose event for a text delta continuing its block embeds the
+ * `content_index` is text already under way, and its `logprobs` are empty or the stream's first were
+ * reported already: one `text-delta` part with the event's `delta` (none when it is empty), its state
+ * returned as it was, no loss; it reads nothing else of the event (not its `sequence_number`,
+ * `item_id` or `obfuscation`). Any other path copies the state (the stream's first logprobs are a
+ * loss). So when the hub translated such an event into exactly one output event, both states
+ * unchanged, the inline path ran, and a next `response.output_text.delta` at the same `output_index`
+ * and `content_index` with another non-empty `delta` — and logprobs only if that one had them, when
+ * they were reported already — meets the same states and makes the same part with the other text;
+ * the target's encoder, whose event for a text delta continuing its block embeds the
  * text and depends on nothing else of it, makes the same event with that text. Anything else clears
  * the memo and goes to the hub. test/fused/streams.test.ts checks each path against the hub.
  */
 
 const TEXT_DELTA = "response.output_text.delta";
 
-type Delta = { type?: unknown; output_index?: unknown; content_index?: unknown; delta?: unknown };
+type Delta = {
+  type?: unknown;
+  output_index?: unknown;
+  content_index?: unknown;
+  delta?: unknown;
+  logprobs?: unknown;
+};
+
+/** The event carries token logprobs (the decoder reports the stream's first as a loss). */
+const hasLogprobs = (event: Delta): boolean =>
+  event.logprobs !== undefined &&
+  event.logprobs !== null &&
+  !(Array.isArray(event.logprobs) && event.logprobs.length === 0);
 
 /** The memo of one stream. */
 export type ResponsesRun = {
@@ -32,6 +46,8 @@ export function responsesRun(): ResponsesRun {
   let remembered = false;
   let output: unknown;
   let content: unknown;
+  /** The remembered delta had logprobs: the decoder had reported them already, as it kept its state. */
+  let logprobs = false;
   return {
     next(input) {
       // Cleared until this event is taken here or the hub has translated it (`remember`).
@@ -43,6 +59,7 @@ export function responsesRun(): ResponsesRun {
         return undefined;
       const text = event.delta;
       if (typeof text !== "string" || text === "") return undefined;
+      if (!logprobs && hasLogprobs(event)) return undefined;
       remembered = true;
       return text;
     },
@@ -55,6 +72,7 @@ export function responsesRun(): ResponsesRun {
       remembered = true;
       output = event.output_index;
       content = event.content_index;
+      logprobs = hasLogprobs(event);
       return true;
     },
   };

@@ -498,6 +498,43 @@ test.each(pairs.filter((pair) => pair.startsWith("responses>")))(
   },
 );
 
+test.each(pairs.filter((pair) => pair.startsWith("responses>")))(
+  "%s: a run of text deltas with token logprobs is taken after the hub reported the first as dropped",
+  (pair) => {
+    const to = pair.split(">")[1] as Protocol;
+    const logprobs = (token: string) => [{ token, logprob: -0.1, bytes: [116], top_logprobs: [] }];
+    const withLogprobs = (sequence: number, delta: string) => ({
+      ...textDelta(sequence, delta),
+      logprobs: logprobs(delta),
+    });
+    const [created, added, part] = textRun.responses ?? [];
+    const before = taken;
+    // Logprobs from the first delta on; then from the third only (the memo of a delta without them
+    // must not take one with them: that one is the stream's first loss).
+    agrees("responses", to, [
+      created,
+      added,
+      part,
+      ...["a", "b", "c", "d"].map((d, i) => withLogprobs(3 + i, d)),
+    ]);
+    agrees("responses", to, [
+      created,
+      added,
+      part,
+      textDelta(3, "a"),
+      textDelta(4, "b"),
+      withLogprobs(5, "c"),
+      withLogprobs(6, "d"),
+      withLogprobs(7, "e"),
+    ]);
+    // The hub translates a part's first delta (its state changes) and the delta after any it had to
+    // take: the path takes the first run's "c" and "d", the second run's "e" ("c" has the stream's
+    // first logprobs, after a memo without them), in each of the 12 translations (option sets ×
+    // endings) but the 3 strict ones, which end at the first logprobs.
+    expect(taken - before).toBe(9 * 2 + 9 * 1);
+  },
+);
+
 test.each([
   ["reasoning_content", { content: null }],
   ["reasoning", {}],

@@ -171,3 +171,62 @@ describe("stream losses point at the field, in the event it came from", () => {
     for (const loss of listed) expect(resolvePointer(events, loss.path).found).toBe(true);
   });
 });
+
+describe("token logprobs of a responses stream are reported as dropped, as the whole response reports them", () => {
+  const logprob = (token: string) => ({ token, logprob: -0.5, bytes: [116], top_logprobs: [] });
+  const item = { id: "msg_1", type: "message", status: "in_progress", role: "assistant", content: [] };
+  const part = (text: string, logprobs: unknown[]) => ({
+    type: "output_text",
+    text,
+    annotations: [],
+    logprobs,
+  });
+  const at = { item_id: "msg_1", output_index: 0, content_index: 0 };
+  /** A one-part answer "ab": its deltas, `.done` events and final output carrying `deltas` and `done` logprobs. */
+  const stream = (deltas: unknown[][], done: unknown[]) => {
+    const response = { id: "resp_1", object: "response", created_at: 1, model: "m", output: [] };
+    const finished = { ...item, status: "completed", content: [part("ab", done)] };
+    return [
+      { type: "response.created", response: { ...response, status: "in_progress" } },
+      { type: "response.output_item.added", output_index: 0, item },
+      { type: "response.content_part.added", ...at, part: part("", []) },
+      { type: "response.output_text.delta", ...at, delta: "a", logprobs: deltas[0] ?? [] },
+      { type: "response.output_text.delta", ...at, delta: "b", logprobs: deltas[1] ?? [] },
+      { type: "response.output_text.done", ...at, text: "ab", logprobs: done },
+      { type: "response.content_part.done", ...at, part: part("ab", done) },
+      { type: "response.output_item.done", output_index: 0, item: finished },
+      {
+        type: "response.completed",
+        response: { ...response, status: "completed", output: [finished] },
+      },
+    ].map((event, sequence) => ({ ...event, sequence_number: sequence }));
+  };
+  const dropped = (listed: readonly Loss[]) =>
+    listed.filter((loss) => loss.path.endsWith("/logprobs")).map(({ path, kind }) => `${kind} ${path}`);
+
+  for (const to of protocols)
+    test(`→ ${to}: once per stream, at the first event that has them, the whole response's loss too`, async () => {
+      // On the deltas: the first delta's, not again for the second's or the .done events repeating them.
+      const both = stream([[logprob("a")], [logprob("b")]], [logprob("a"), logprob("b")]);
+      const { listed, heard } = eventLevel("responses", to, both);
+      expect(dropped(listed)).toEqual(["dropped /3/logprobs"]);
+      expect(heard).toEqual(listed);
+      const sse = both.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join("");
+      expect(await byteLevel("responses", to, sse, "stream")).toEqual(listed);
+      // The second delta's only: there.
+      expect(dropped(eventLevel("responses", to, stream([[], [logprob("b")]], [])).listed)).toEqual([
+        "dropped /4/logprobs",
+      ]);
+      // Only the .done events have them: at the first of those.
+      expect(dropped(eventLevel("responses", to, stream([], [logprob("a")])).listed)).toEqual([
+        "dropped /5/logprobs",
+      ]);
+      // None anywhere: no loss.
+      expect(dropped(eventLevel("responses", to, stream([], [])).listed)).toEqual([]);
+      // The whole response drops them with the same words.
+      const whole = translateResponse("responses", to, (both.at(-1) as { response: object }).response);
+      const words = (listed: readonly Loss[]) =>
+        listed.filter((loss) => loss.path.endsWith("/logprobs")).map((loss) => loss.message);
+      expect(words(whole.losses)).toEqual(words(listed));
+    });
+});

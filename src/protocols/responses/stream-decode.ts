@@ -59,6 +59,8 @@ export type ResponsesDecodeState = {
   readonly items: readonly OpenItem[];
   readonly started: boolean;
   readonly calls: number;
+  /** Token logprobs were reported as dropped: once per stream, at the first event that has any, as chat's are. */
+  readonly logprobs: boolean;
   /** `finished`: a completed or incomplete response arrived; `failed`: an error or a failed response. */
   readonly ended: "no" | "finished" | "failed";
 };
@@ -73,6 +75,7 @@ function copy(state: ResponsesDecodeState): Work {
     items: state.items,
     started: state.started,
     calls: state.calls,
+    logprobs: state.logprobs,
     ended: state.ended,
   };
 }
@@ -114,6 +117,17 @@ function setPart(work: Work, at: number, part: PartState): void {
 }
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
+
+/** A list of token logprobs that says nothing: absent or empty (the API sends `[]` unless asked for them). */
+const noLogprobs = (value: unknown): boolean =>
+  value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+
+/** Token logprobs (`value`, at `path` in the event) are dropped: reported for the stream's first only. */
+function dropLogprobs(work: Work, value: unknown, path: string, losses: Loss[]): void {
+  if (work.logprobs || noLogprobs(value)) return;
+  work.logprobs = true;
+  losses.push(loss(path, "dropped", "Token logprobs have no common equivalent and were dropped."));
+}
 
 function start(work: Work, response: Raw, out: common.StreamPart[], losses: Loss[]): void {
   if (work.started) return;
@@ -415,8 +429,9 @@ function step(
     work.offset = typeof event.sequence_number === "number" ? event.sequence_number - (position ?? 0) : 0;
     return step(work, input, out, losses, position);
   }
-  // The most frequent event: text continuing its part. The state changes only for its first text.
-  if (type === "response.output_text.delta") {
+  // The most frequent event: text continuing its part. The state changes only for its first text, and
+  // for the stream's first token logprobs (a loss).
+  if (type === "response.output_text.delta" && (state.logprobs || noLogprobs(event.logprobs))) {
     const part = partAt(itemAt(state, event.output_index), event.content_index);
     const text = event.delta as string;
     if (part?.kind === "text" && part.emitted && !part.ended) {
@@ -470,12 +485,20 @@ function decodeEvent(
     case "response.output_item.added":
       itemAdded(work, at, event.item as Raw, out);
       break;
-    case "response.output_item.done":
-      itemDone(work, at, event.item as Raw, out);
+    case "response.output_item.done": {
+      const item = event.item as Raw;
+      if (item.type === "message" && Array.isArray(item.content))
+        (item.content as Raw[]).forEach((part, index) => {
+          if (part.type === "output_text")
+            dropLogprobs(work, part.logprobs, `/item/content/${index}/logprobs`, losses);
+        });
+      itemDone(work, at, item, out);
       break;
+    }
     case "response.content_part.added": {
       const part = event.part as Raw;
       const contentIndex = num(event.content_index);
+      if (part.type === "output_text") dropLogprobs(work, part.logprobs, "/part/logprobs", losses);
       if (part.type === "reasoning_text")
         reasoningText(work, at, "content", contentIndex, textOf(part), false, out);
       else if (partAt(itemAt(work, at), contentIndex) === undefined)
@@ -485,6 +508,7 @@ function decodeEvent(
     case "response.content_part.done": {
       const part = event.part as Raw;
       const contentIndex = num(event.content_index);
+      if (part.type === "output_text") dropLogprobs(work, part.logprobs, "/part/logprobs", losses);
       if (part.type === "reasoning_text")
         reasoningText(work, at, "content", contentIndex, textOf(part), true, out);
       else {
@@ -501,6 +525,7 @@ function decodeEvent(
       const refusal = type.startsWith("response.refusal");
       const done = type.endsWith(".done");
       const text = String((done ? (refusal ? event.refusal : event.text) : event.delta) ?? "");
+      if (!refusal) dropLogprobs(work, event.logprobs, "/logprobs", losses);
       const part =
         partAt(itemAt(work, at), contentIndex) ??
         openPart(work, at, contentIndex, { type: refusal ? "refusal" : "output_text", text: "" }, out);
@@ -593,6 +618,7 @@ export function responsesStreamDecoder(
       items: [],
       started: false,
       calls: 0,
+      logprobs: false,
       ended: "no",
     },
     step,
