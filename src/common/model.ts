@@ -486,6 +486,8 @@ export type StreamPart =
       readonly reason: FinishReason;
       readonly rawReason?: string | undefined;
       readonly stopSequence?: string | undefined;
+      /** Where the input gave `stopSequence`, for a target that drops it. */
+      readonly stopSequenceSource?: Source | undefined;
       /** `Choice.extra` of the streamed choice, for the same protocol's encoder (accumulate/replay). */
       readonly extra?: Extra | undefined;
       /** The finish field in the input (`/9/candidates/0/finishReason`), for a loss about the reason. */

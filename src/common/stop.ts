@@ -1,4 +1,4 @@
-import type { Translated } from "./loss";
+import type { Loss, Translated } from "./loss";
 import { loss } from "./loss";
 import type { Request } from "./model";
 import { at } from "./pointer";
@@ -23,4 +23,12 @@ export function keepStopSequences(
       ),
     );
   return { value: stop.value.slice(0, max), losses };
+}
+
+/**
+ * The stop sequence that matched (messages says which), dropped by a target that does not say it: `at`
+ * is where the input gave it.
+ */
+export function matchedStopDropped(at: string, target: string): Loss {
+  return loss(at, "dropped", `${target} does not say which stop sequence matched; it was dropped.`);
 }

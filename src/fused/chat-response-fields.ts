@@ -211,6 +211,16 @@ function reportEnvelope(completion: Completion, losses: Loss[]): void {
     if (Object.hasOwn(message, key) && !isBlank(message[key]))
       losses.push(dropped(at("/choices/0/message", key), key));
   }
+  // Annotations with no text to ride on (the path takes text or null content only).
+  const annotations = completion.annotations;
+  if (completion.content == null && annotations != null && annotations.length > 0)
+    losses.push(
+      loss(
+        "/choices/0/message/annotations",
+        "dropped",
+        "Annotations outside a text block have no place and were dropped.",
+      ),
+    );
 }
 
 /** An OpenRouter `reasoning_details` entry of the types this path reads. */

@@ -16,6 +16,7 @@
 import { isObject } from "../common/json";
 import { type Loss, loss } from "../common/loss";
 import type { ResolvedOptions } from "../common/options";
+import { matchedStopDropped } from "../common/stop";
 import type { ResponseOf } from "../protocols";
 import { append } from "./append";
 import { chatUsage, createdSynthesized } from "./chat-target";
@@ -157,6 +158,7 @@ export function messagesToChatResponse(
         ),
       );
   }
+  if (typeof head.body.stop_sequence === "string") losses.push(matchedStopDropped("/stop_sequence", "chat"));
   const created = options.created;
   if (created === undefined) losses.push(createdSynthesized());
 

@@ -128,9 +128,12 @@ export function messagesToResponsesResponse(
     id,
     undefined,
     model,
-    reason === null
-      ? { reason: undefined, raw: undefined, path: "" }
-      : { reason: decodeMessagesStopReason(reason), raw: reason, path: "/stop_reason" },
+    {
+      ...(reason === null
+        ? { reason: undefined, raw: undefined, path: "" }
+        : { reason: decodeMessagesStopReason(reason), raw: reason, path: "/stop_reason" }),
+      stopPath: typeof head.body.stop_sequence === "string" ? "/stop_sequence" : undefined,
+    },
     false,
     output.done(),
     usageValue,

@@ -88,7 +88,10 @@ const CUSTOM_CALL = 5;
 const USAGE = 6;
 const INPUT_DETAILS = 7;
 const OUTPUT_DETAILS = 8;
-type Kind = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+const REFUSAL = 9;
+const SUMMARY = 10;
+const REASONING_TEXT = 11;
+type Kind = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
 
 /**
  * The top-level fields the responses decoder holds (`RESPONSE_HELD`) or passes over without a loss
@@ -186,6 +189,11 @@ function isHeld(kind: Kind, key: string): boolean {
       );
     case INPUT_DETAILS:
       return key === "cached_tokens" || key === "cache_write_tokens";
+    case REFUSAL:
+      return key === "type" || key === "refusal";
+    case SUMMARY:
+    case REASONING_TEXT:
+      return key === "type" || key === "text";
     default:
       return key === "reasoning_tokens";
   }
@@ -205,6 +213,12 @@ function what(kind: Kind, node: Node): string {
     case CALL:
     case CUSTOM_CALL:
       return `the ${node.type as string} item`;
+    case REFUSAL:
+      return "a refusal part";
+    case SUMMARY:
+      return "a summary_text part";
+    case REASONING_TEXT:
+      return "a reasoning_text part";
     default:
       return "`usage`";
   }
@@ -216,7 +230,11 @@ function base(kind: Kind, item: number, index: number): string {
     case BODY:
       return "";
     case TEXT:
+    case REFUSAL:
+    case REASONING_TEXT:
       return `/output/${item}/content/${index}`;
+    case SUMMARY:
+      return `/output/${item}/summary/${index}`;
     case USAGE:
       return "/usage";
     case INPUT_DETAILS:
@@ -262,8 +280,10 @@ function reasoningText(item: Node, index: number, losses: Loss[]): string | unde
   let text = "";
   let count = 0;
   if (summary.length > 0 || content === undefined || content.length === 0) {
-    for (const part of summary) {
+    for (let position = 0; position < summary.length; position++) {
+      const part: unknown = summary[position];
       if (!isObject(part) || typeof part.text !== "string") return undefined;
+      dropRest(part, SUMMARY, index, position, losses);
       text = count === 0 ? part.text : text + PART_BREAK + part.text;
       count++;
     }
@@ -284,6 +304,7 @@ function reasoningText(item: Node, index: number, losses: Loss[]): string | unde
     const type = part.type;
     const value = part.text;
     if (type === "reasoning_text" && typeof value === "string") {
+      dropRest(part, REASONING_TEXT, index, position, losses);
       text = count === 0 ? value : text + PART_BREAK + value;
       count++;
     } else if (isPrimitive(type))
@@ -341,6 +362,7 @@ function readMessage(item: Node, index: number, parts: ResponsesPart[], losses: 
     } else if (type === "refusal") {
       const text = part.refusal;
       if (typeof text !== "string") return false;
+      dropRest(part, REFUSAL, index, position, losses);
       parts.push({ type: "refusal", text });
       refusals++;
     } else if (typeof type === "string")

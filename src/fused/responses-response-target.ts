@@ -9,6 +9,7 @@
 import { type Loss, loss } from "../common/loss";
 import type { FinishReason } from "../common/model";
 import { type ResolvedOptions, syntheticId } from "../common/options";
+import { matchedStopDropped } from "../common/stop";
 import type { ResponseOf } from "../protocols";
 import { encodeResponsesStatus } from "../protocols/responses/adapter";
 
@@ -166,6 +167,8 @@ export type Finish = {
   readonly raw: string | undefined;
   /** Where it is in the input. */
   readonly path: string;
+  /** Where the input says which stop sequence matched, if it does (responses does not: a loss). */
+  readonly stopPath?: string | undefined;
 };
 
 /**
@@ -193,6 +196,7 @@ export function responsesEnvelope(
         `Finish reason \`${finish.raw ?? finish.reason}\` has no responses equivalent; status "${mapped.status}" was sent.`,
       ),
     );
+  if (finish.stopPath !== undefined) losses.push(matchedStopDropped(finish.stopPath, "responses"));
   const at = created ?? options.created;
   if (at === undefined)
     losses.push(

@@ -28,11 +28,8 @@ type Delta = {
   logprobs?: unknown;
 };
 
-/** The event carries token logprobs (the decoder reports the stream's first as a loss). */
-const hasLogprobs = (event: Delta): boolean =>
-  event.logprobs !== undefined &&
-  event.logprobs !== null &&
-  !(Array.isArray(event.logprobs) && event.logprobs.length === 0);
+/** The event carries token logprobs, a non-empty list (the decoder reports the stream's first as a loss). */
+const hasLogprobs = (event: Delta): boolean => Array.isArray(event.logprobs) && event.logprobs.length > 0;
 
 /** The memo of one stream. */
 export type ResponsesRun = {

@@ -94,14 +94,24 @@ const messageItem = fc
   .map(withExtra);
 
 const summaryPart = fc.oneof(
-  { weight: 15, arbitrary: word.map((text) => ({ type: "summary_text", text })) },
+  {
+    weight: 15,
+    arbitrary: fc
+      .record({ type: fc.constant("summary_text"), text: word, extra: unknownFields })
+      .map(withExtra),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom<unknown>({ type: "summary_text" }, null, { type: "summary_text", text: 1 }),
   },
 );
 const reasoningPart = fc.oneof(
-  { weight: 10, arbitrary: word.map((text) => ({ type: "reasoning_text", text })) },
+  {
+    weight: 10,
+    arbitrary: fc
+      .record({ type: fc.constant("reasoning_text"), text: word, extra: unknownFields })
+      .map(withExtra),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom<unknown>(

@@ -230,3 +230,145 @@ describe("token logprobs of a responses stream are reported as dropped, as the w
       expect(words(whole.losses)).toEqual(words(listed));
     });
 });
+
+describe("a responses stream reports what the whole response reports of its items' fields", () => {
+  // Unknown fields of items and parts, summary parts joined: each item's final form (output_item.done).
+  const output = [
+    {
+      id: "rs_1",
+      type: "reasoning",
+      summary: [
+        { type: "summary_text", text: "first", x_part: 1 },
+        { type: "summary_text", text: "second" },
+      ],
+      x_item: 1,
+    },
+    {
+      id: "msg_1",
+      type: "message",
+      status: "completed",
+      role: "assistant",
+      content: [
+        { type: "output_text", text: "ab", annotations: [], logprobs: [], x_part: 2 },
+        { type: "refusal", refusal: "no", x_part: 3 },
+      ],
+      x_item: 2,
+    },
+    {
+      id: "fc_1",
+      type: "function_call",
+      status: "completed",
+      call_id: "call_1",
+      name: "f",
+      arguments: "{}",
+      x_item: 3,
+    },
+  ];
+  const response = { id: "resp_1", object: "response", created_at: 1, model: "m" };
+  const events = [
+    { type: "response.created", response: { ...response, status: "in_progress", output: [] } },
+    ...output.flatMap((item, index) => [
+      {
+        type: "response.output_item.added",
+        output_index: index,
+        item: { ...item, content: [], summary: [] },
+      },
+      { type: "response.output_item.done", output_index: index, item },
+    ]),
+    { type: "response.completed", response: { ...response, status: "completed", output } },
+  ].map((event, sequence) => ({ ...event, sequence_number: sequence }));
+  // The stream's item losses, in the whole response's pointers: `/<event>/item/…` → `/output/<index>/…`.
+  const asWhole = (listed: readonly Loss[]) =>
+    listed
+      .filter((loss) => /^\/\d+\/item\//.test(loss.path))
+      .map((loss) => {
+        const at = Number(loss.path.split("/")[1]);
+        const index = (events[at] as { output_index: number }).output_index;
+        return { ...loss, path: loss.path.replace(/^\/\d+\/item/, `/output/${index}`) };
+      });
+
+  // Every field above that no target holds, and the joined summary, in the order the items come.
+  const fieldLosses = [
+    "dropped /output/0/x_item",
+    "dropped /output/0/summary/0/x_part",
+    "approximated /output/0/summary",
+    "dropped /output/1/x_item",
+    "dropped /output/1/content/0/x_part",
+    "dropped /output/1/content/1/x_part",
+    "dropped /output/2/x_item",
+  ];
+  const said = (listed: readonly Loss[]) => listed.map(({ kind, path }) => `${kind} ${path}`);
+
+  for (const to of protocols)
+    test(`→ ${to}`, () => {
+      const whole = translateResponse(
+        "responses",
+        to,
+        (events.at(-1) as { response: object }).response as never,
+      ).losses;
+      expect(said(whole)).toEqual(expect.arrayContaining(fieldLosses));
+      const { listed } = eventLevel("responses", to, events);
+      const streamed = asWhole(listed);
+      expect(said(streamed)).toEqual(fieldLosses);
+      // In the same words.
+      for (const loss of streamed) expect(whole).toContainEqual(loss);
+    });
+});
+
+describe("the stop sequence that matched (messages says which) is reported as dropped by every target", () => {
+  const events = [
+    {
+      type: "message_start",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "claude",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
+    },
+    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hi" } },
+    { type: "content_block_stop", index: 0 },
+    {
+      type: "message_delta",
+      delta: { stop_reason: "stop_sequence", stop_sequence: "END" },
+      usage: { output_tokens: 2 },
+    },
+    { type: "message_stop" },
+  ];
+  const whole = {
+    id: "msg_1",
+    type: "message",
+    role: "assistant",
+    model: "claude",
+    content: [{ type: "text", text: "Hi" }],
+    stop_reason: "stop_sequence",
+    stop_sequence: "END",
+    usage: { input_tokens: 1, output_tokens: 2 },
+  };
+  const dropped = (listed: readonly Loss[]) =>
+    listed.filter((loss) => loss.path.endsWith("/stop_sequence")).map(({ kind, path }) => `${kind} ${path}`);
+
+  for (const to of ["chat", "generative", "responses"] as const)
+    test(`→ ${to}, whole and streamed`, async () => {
+      const translated = translateResponse("messages", to, whole as never);
+      expect(dropped(translated.losses)).toEqual(["dropped /stop_sequence"]);
+      const { listed, heard } = eventLevel("messages", to, events);
+      expect(dropped(listed)).toEqual(["dropped /4/delta/stop_sequence"]);
+      // responses has no status for it either: at the field that gave it too (was the last event's).
+      if (to === "responses")
+        expect(listed).toContainEqual(
+          expect.objectContaining({ kind: "approximated", path: "/4/delta/stop_reason" }),
+        );
+      expect(heard).toEqual(listed);
+      const sse = events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join("");
+      expect(await byteLevel("messages", to, sse, "stream")).toEqual(listed);
+      // No sequence named (null): nothing to report.
+      const unnamed = { ...whole, stop_sequence: null };
+      expect(dropped(translateResponse("messages", to, unnamed as never).losses)).toEqual([]);
+    });
+});

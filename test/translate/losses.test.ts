@@ -278,6 +278,37 @@ const cases: Case[] = [
     },
     loss: { path: "/candidates/1", kind: "dropped" },
   },
+  // Annotations on a chat message with no text: kept for chat itself, dropped silently for the others
+  // until they were reported as the stream decoder reports them.
+  ...(["messages", "generative", "responses"] as const).map((to) => ({
+    name: `annotations on a chat message with no text (chat → ${to})`,
+    kind: "response" as const,
+    from: "chat" as const,
+    to,
+    body: {
+      id: "c1",
+      object: "chat.completion",
+      created: 1,
+      model: "m",
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: null,
+            annotations: [
+              {
+                type: "url_citation",
+                url_citation: { url: "https://a.example", title: "A", start_index: 0, end_index: 1 },
+              },
+            ],
+          },
+          finish_reason: "stop",
+        },
+      ],
+    },
+    loss: { path: "/choices/0/message/annotations", kind: "dropped" },
+  })),
 ];
 
 describe("loss branches, each with its exact path and kind", () => {

@@ -10,6 +10,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { matchedStopDropped } from "../../common/stop";
 import { encodeAssistant, type Target } from "./assistant";
 import {
   decodeAssistantParts,
@@ -89,13 +90,22 @@ function messageKept(message: chat.ResponseMessage, source: string, losses: Loss
     if (keys === undefined) keys = [];
     keys.push(key);
   }
-  // Annotations of a message without text have no part to ride on; chat keeps them as given.
+  // Annotations of a message without text have no part to ride on: chat keeps them as given, the
+  // others drop them (as the stream decoder does).
   const annotations = message.annotations;
   const content = message.content;
   const orphan =
     annotations != null &&
     annotations.length > 0 &&
     (content == null || (typeof content !== "string" && !content.some((part) => part.type === "text")));
+  if (orphan)
+    losses.push(
+      loss(
+        at(source, "annotations"),
+        "dropped",
+        "Annotations outside a text block have no place and were dropped.",
+      ),
+    );
   if (keys === undefined) return orphan ? { annotations } : {};
   const kept = pick(message, keys);
   return orphan ? { ...kept, annotations } : kept;
@@ -322,6 +332,8 @@ function encodeChoice(
   } else if (toolCalls.length > 0) {
     finishReason = "tool_calls";
   }
+  if (choice.stopSequence !== undefined)
+    losses.push(matchedStopDropped(choice.stopSequenceSource ?? choice.source, "chat"));
   const own = choiceRaw(choice.extra);
   const message: Mutable<chat.ResponseMessage> = isEmptyObject(own.message)
     ? { role: "assistant", content: null }

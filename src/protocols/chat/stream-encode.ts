@@ -14,6 +14,7 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { matchedStopDropped } from "../../common/stop";
 import { eventPointer } from "../../common/stream-end";
 import { DIALECTS, type Dialect, reasoningFormat } from "./dialect";
 import { encodeChatError } from "./error";
@@ -432,6 +433,8 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         ),
       );
     }
+    if (part.stopSequence !== undefined)
+      losses.push(matchedStopDropped(part.stopSequenceSource ?? pointer(part, position), "chat"));
     finish(work, mapped.reason, out, choiceRaw(part.extra));
   },
   "prompt-blocked": (work, part, out) => {

@@ -9,6 +9,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { matchedStopDropped } from "../../common/stop";
 import { freeformArguments } from "./contents-encode";
 import { decodeGenerativeFinishReason, encodeGenerativeFinishReason } from "./finish-reason";
 import { fallbackMediaType } from "./media";
@@ -331,15 +332,8 @@ export function encodeCandidate(
       );
     }
   }
-  if (choice.stopSequence !== undefined) {
-    losses.push(
-      loss(
-        choice.stopSequenceSource ?? choice.source,
-        "dropped",
-        "generative does not say which stop sequence matched; it was dropped.",
-      ),
-    );
-  }
+  if (choice.stopSequence !== undefined)
+    losses.push(matchedStopDropped(choice.stopSequenceSource ?? choice.source, "generative"));
   const candidate: JsonObject = {};
   if (hasContent) {
     const content: JsonObject = shape === undefined ? { role: "model" } : { ...shape };

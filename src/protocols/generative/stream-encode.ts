@@ -9,6 +9,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { matchedStopDropped } from "../../common/stop";
 import { eventPointer } from "../../common/stream-end";
 import { encodeGenerativeError } from "./error";
 import { encodeGenerativeFinishReason } from "./finish-reason";
@@ -416,7 +417,11 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
   usage: (work, part) => {
     work.usage = encodeGenerativeUsage(part.usage);
   },
-  finish: (work, part) => {
+  finish: (work, part, _out, losses, _options, position) => {
+    if (part.stopSequence !== undefined)
+      losses.push(
+        matchedStopDropped(part.stopSequenceSource ?? part.source ?? eventPointer(position), "generative"),
+      );
     work.finish = part;
   },
   "prompt-blocked": (work, part, out) => {

@@ -352,7 +352,9 @@ function messageDelta(work: Work, event: MessageDeltaEvent, base: string, out: c
     type: "finish",
     reason: decodeMessagesStopReason(reason),
     rawReason: reason,
-    ...(typeof sequence === "string" ? { stopSequence: sequence } : {}),
+    ...(typeof sequence === "string"
+      ? { stopSequence: sequence, stopSequenceSource: `${base}/delta/stop_sequence` }
+      : {}),
     extra: { origin: "messages", raw: extra },
     source: `${base}/delta/stop_reason`,
   };

@@ -30,6 +30,8 @@ export type ReasoningShell = {
 };
 
 const HELD = new Set(["type", "summary", "content", "encrypted_content"]);
+/** The fields of a summary or reasoning text part the common part holds. */
+const PART_HELD = new Set(["type", "text"]);
 
 /** The text of a reasoning item's parts and how it was split. */
 function textOf(texts: readonly string[]): { text: string; lengths: number[] } {
@@ -52,7 +54,10 @@ export function decodeReasoningItem(
   const use = summary.length > 0 || content.length === 0 ? "summary" : "content";
   let texts: string[];
   if (use === "summary") {
-    texts = summary.map((part) => part.text);
+    texts = summary.map((part, index) => {
+      keepRest(part, PART_HELD, at(source, "summary", index), "a summary_text part", losses);
+      return part.text;
+    });
     if (content.length > 0)
       losses.push(
         loss(
@@ -65,8 +70,10 @@ export function decodeReasoningItem(
     texts = [];
     content.forEach((part, index) => {
       const raw = part as { type: string; text?: unknown };
-      if (raw.type === "reasoning_text" && typeof raw.text === "string") texts.push(raw.text);
-      else
+      if (raw.type === "reasoning_text" && typeof raw.text === "string") {
+        keepRest(raw, PART_HELD, at(source, "content", index), "a reasoning_text part", losses);
+        texts.push(raw.text);
+      } else
         losses.push(
           loss(
             at(source, "content", index),

@@ -9,6 +9,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { matchedStopDropped } from "../../common/stop";
 import { keepRest, type Raw } from "./fields";
 import { decodeResponsesStatus, encodeResponsesStatus, rawStatus } from "./finish-reason";
 import { decodeCall } from "./items-decode";
@@ -80,16 +81,26 @@ export const ECHOED = new Set([
 const SILENT_ITEM = new Set(["id", "status"]);
 const MESSAGE_HELD = new Set(["id", "type", "role", "status", "content"]);
 const TEXT_HELD = new Set(["type", "text", "annotations", "logprobs"]);
+const REFUSAL_HELD = new Set(["type", "refusal"]);
 
-/** One message item's content → text, refusal (and unknown, kept whole) parts. */
-function decodeMessage(item: Raw, source: string, parts: common.Part[], losses: Loss[]): void {
+/**
+ * One message item's content → text, refusal (and unknown, kept whole) parts. `logprobs`: token
+ * logprobs are reported (a stream reports its first only).
+ */
+function decodeMessage(
+  item: Raw,
+  source: string,
+  parts: common.Part[],
+  losses: Loss[],
+  logprobs: boolean,
+): void {
   keepRest(item, MESSAGE_HELD, source, "a message item", losses);
   const content = Array.isArray(item.content) ? (item.content as Raw[]) : [];
   content.forEach((part, index) => {
     const partSource = at(source, "content", index);
     if (part.type === "output_text") {
       keepRest(part, TEXT_HELD, partSource, "an output_text part", losses);
-      if (Array.isArray(part.logprobs) && part.logprobs.length > 0)
+      if (logprobs && Array.isArray(part.logprobs) && part.logprobs.length > 0)
         losses.push(
           loss(
             at(partSource, "logprobs"),
@@ -106,9 +117,10 @@ function decodeMessage(item: Raw, source: string, parts: common.Part[], losses: 
       if (Array.isArray(annotations) && annotations.length > 0)
         text.citations = { origin: "responses", items: annotations, source: at(partSource, "annotations") };
       parts.push(text);
-    } else if (part.type === "refusal")
+    } else if (part.type === "refusal") {
+      keepRest(part, REFUSAL_HELD, partSource, "a refusal part", losses);
       parts.push({ type: "refusal", text: String(part.refusal), source: partSource });
-    else
+    } else
       parts.push({
         type: "opaque",
         origin: "responses",
@@ -117,6 +129,35 @@ function decodeMessage(item: Raw, source: string, parts: common.Part[], losses: 
         source: partSource,
       });
   });
+}
+
+/**
+ * One output item → its common parts, and the losses of its fields; true for a call. `logprobs`: token
+ * logprobs are reported. A stream's `output_item.done` carries an item's final form: its decoder takes
+ * the losses from here, so that a stream reports what the whole response would.
+ */
+export function decodeOutputItem(
+  item: OutputItem,
+  source: string,
+  parts: common.Part[],
+  losses: Loss[],
+  logprobs: boolean,
+): boolean {
+  switch (item.type) {
+    case "message":
+      decodeMessage(item as Raw, source, parts, losses, logprobs);
+      return false;
+    case "reasoning":
+      parts.push(decodeReasoningItem(item as Reasoning, source, losses, SILENT_ITEM).part);
+      return false;
+    case "function_call":
+    case "custom_tool_call":
+      parts.push(decodeCall(item as FunctionCall, source, losses, SILENT_ITEM));
+      return true;
+    default:
+      parts.push({ type: "opaque", origin: "responses", raw: item, label: `${item.type} item`, source });
+      return false;
+  }
 }
 
 /** responses response → common response. */
@@ -129,22 +170,7 @@ export function decodeResponsesResponse(
   const parts: common.Part[] = [];
   let calls = 0;
   body.output.forEach((item: OutputItem, index: number) => {
-    const source = `/output/${index}`;
-    switch (item.type) {
-      case "message":
-        decodeMessage(item as Raw, source, parts, losses);
-        return;
-      case "reasoning":
-        parts.push(decodeReasoningItem(item as Reasoning, source, losses, SILENT_ITEM).part);
-        return;
-      case "function_call":
-      case "custom_tool_call":
-        parts.push(decodeCall(item as FunctionCall, source, losses, SILENT_ITEM));
-        calls++;
-        return;
-      default:
-        parts.push({ type: "opaque", origin: "responses", raw: item, label: `${item.type} item`, source });
-    }
+    if (decodeOutputItem(item, `/output/${index}`, parts, losses, true)) calls++;
   });
   const status = body.status;
   const reason = body.incomplete_details?.reason;
@@ -408,6 +434,8 @@ export function encodeResponsesResponse(
     );
     fields = { status: "incomplete", error: null, incomplete_details: { reason: "content_filter" } };
   } else fields = statusFields(layout, finish, hasRefusal, losses);
+  if (choice?.stopSequence !== undefined)
+    losses.push(matchedStopDropped(choice.stopSequenceSource ?? choice.source, "responses"));
   const kept = response.extra?.origin === "responses" ? response.extra.raw : undefined;
   // Spread, not assignment: a kept `__proto__` field stays a plain own field.
   const value: Raw = kept === undefined && layout?.top === undefined ? {} : { ...kept, ...layout?.top };

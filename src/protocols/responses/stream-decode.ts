@@ -18,8 +18,8 @@ import { isBlank, type Raw, rest } from "./fields";
 import { decodeResponsesStatus, rawStatus } from "./finish-reason";
 import { layoutOfOutput } from "./output";
 import { PART_BREAK } from "./reasoning";
-import { ECHOED, RESPONSE_HELD } from "./response";
-import { DONE, type StreamEvent, type Usage } from "./schema";
+import { decodeOutputItem, ECHOED, RESPONSE_HELD } from "./response";
+import { DONE, type OutputItem, type StreamEvent, type Usage } from "./schema";
 import { decodeResponsesUsage } from "./usage";
 
 /** A content part of an open message: its block, and whether any of its text has been passed on. */
@@ -59,6 +59,8 @@ export type ResponsesDecodeState = {
   readonly items: readonly OpenItem[];
   readonly started: boolean;
   readonly calls: number;
+  /** Output items the stream has announced: one past the largest `output_index` of its events. */
+  readonly seen: number;
   /** Token logprobs were reported as dropped: once per stream, at the first event that has any, as chat's are. */
   readonly logprobs: boolean;
   /** `finished`: a completed or incomplete response arrived; `failed`: an error or a failed response. */
@@ -75,6 +77,7 @@ function copy(state: ResponsesDecodeState): Work {
     items: state.items,
     started: state.started,
     calls: state.calls,
+    seen: state.seen,
     logprobs: state.logprobs,
     ended: state.ended,
   };
@@ -118,9 +121,8 @@ function setPart(work: Work, at: number, part: PartState): void {
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 
-/** A list of token logprobs that says nothing: absent or empty (the API sends `[]` unless asked for them). */
-const noLogprobs = (value: unknown): boolean =>
-  value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+/** No token logprobs: anything but a non-empty list (the API sends `[]` unless asked for them). */
+const noLogprobs = (value: unknown): boolean => !Array.isArray(value) || value.length === 0;
 
 /** Token logprobs (`value`, at `path` in the event) are dropped: reported for the stream's first only. */
 function dropLogprobs(work: Work, value: unknown, path: string, losses: Loss[]): void {
@@ -363,6 +365,30 @@ function itemDone(work: Work, at: number, item: Raw, out: common.StreamPart[]): 
   setItem(work, at, undefined);
 }
 
+/**
+ * The losses the whole response reports for an item's fields (unknown fields, reasoning parts joined or
+ * dropped …), from its final form in `output_item.done`, pointing into that event; token logprobs
+ * only when the stream has reported none yet. Only for an item of the shape its schema gives (an
+ * unvalidated stream may send anything).
+ */
+function itemLosses(work: Work, item: Raw, source: string, losses: Loss[]): void {
+  const content = item.content;
+  const shaped =
+    item.type === "message"
+      ? Array.isArray(content)
+      : item.type === "reasoning"
+        ? Array.isArray(item.summary)
+        : item.type === "function_call"
+          ? typeof item.arguments === "string"
+          : item.type === "custom_tool_call" && typeof item.input === "string";
+  if (!shaped) return;
+  const logprobs = !work.logprobs;
+  decodeOutputItem(item as OutputItem, source, [], losses, logprobs);
+  if (logprobs && Array.isArray(content))
+    for (const part of content as Raw[])
+      if (part.type === "output_text" && !noLogprobs(part.logprobs)) work.logprobs = true;
+}
+
 /** Ends every open item (a final event or the input's end came before their `done`). */
 function closeAll(work: Work, out: common.StreamPart[]): void {
   const items = [...work.items].sort((left, right) => left.at - right.at);
@@ -376,10 +402,32 @@ function closeAll(work: Work, out: common.StreamPart[]): void {
   work.items = [];
 }
 
-function terminal(work: Work, event: Ev, out: common.StreamPart[], losses: Loss[]): void {
+function terminal(
+  work: Work,
+  event: Ev,
+  out: common.StreamPart[],
+  losses: Loss[],
+  position: number | undefined,
+): void {
   const response = (event.response ?? {}) as Raw;
   start(work, response, out, losses);
   closeAll(work, out);
+  // Items the stream never announced (a stream of its final event alone): their final form is here.
+  const items = Array.isArray(response.output) ? (response.output as unknown[]) : [];
+  for (let at = work.seen; at < items.length; at++) {
+    const item = items[at];
+    if (typeof item !== "object" || item === null) continue;
+    const source = `/response/output/${at}`;
+    itemLosses(work, item as Raw, source, losses);
+    const made = out.length;
+    itemDone(work, at, item as Raw, out);
+    for (let index = made; index < out.length; index++) {
+      const part = out[index] as common.StreamPart;
+      if (part.type === "opaque" && part.part.source === "")
+        out[index] = { ...part, part: { ...part.part, source: `${eventPointer(position)}${source}` } };
+    }
+  }
+  work.seen = Math.max(work.seen, items.length);
   if (event.type === "response.failed") {
     if (work.ended !== "failed")
       out.push({
@@ -441,6 +489,8 @@ function step(
   }
   const work = copy(state);
   const at = num(event.output_index);
+  if (typeof event.output_index === "number" && event.output_index >= work.seen)
+    work.seen = event.output_index + 1;
   const before = losses.length;
   const made = out.length;
   decodeEvent(work, event, type, at, out, losses, position);
@@ -487,11 +537,7 @@ function decodeEvent(
       break;
     case "response.output_item.done": {
       const item = event.item as Raw;
-      if (item.type === "message" && Array.isArray(item.content))
-        (item.content as Raw[]).forEach((part, index) => {
-          if (part.type === "output_text")
-            dropLogprobs(work, part.logprobs, `/item/content/${index}/logprobs`, losses);
-        });
+      itemLosses(work, item, "/item", losses);
       itemDone(work, at, item, out);
       break;
     }
@@ -591,7 +637,7 @@ function decodeEvent(
     case "response.completed":
     case "response.incomplete":
     case "response.failed":
-      terminal(work, event, out, losses);
+      terminal(work, event, out, losses, position);
       break;
     case "error":
       // The event's own fields (`type`, `sequence_number`) are the stream's, not the error's.
@@ -618,6 +664,7 @@ export function responsesStreamDecoder(
       items: [],
       started: false,
       calls: 0,
+      seen: 0,
       logprobs: false,
       ended: "no",
     },

@@ -17,6 +17,7 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
+import { matchedStopDropped } from "../../common/stop";
 import { eventPointer } from "../../common/stream-end";
 import { errorObjectOf, responseErrorOf } from "./error";
 import type { Raw } from "./fields";
@@ -393,7 +394,9 @@ function terminal(work: Work, out: StreamEvent[], losses: Loss[], options: Resol
   } else
     fields = statusFields(
       work.layout,
-      given === undefined ? undefined : { reason: given.reason, raw: given.rawReason, source: "" },
+      given === undefined
+        ? undefined
+        : { reason: given.reason, raw: given.rawReason, source: given.source ?? "" },
       work.refusal,
       losses,
     );
@@ -565,9 +568,13 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     // Usage after the finish is the final figure (providers send usage last): the response can end now.
     if (work.finish !== undefined) terminal(work, out, losses, options);
   },
-  finish: (work, part, out, losses, options) => {
+  finish: (work, part, out, losses, options, position) => {
     begin(work, out, options, losses);
     closeItem(work, out, losses);
+    if (part.stopSequence !== undefined)
+      losses.push(
+        matchedStopDropped(part.stopSequenceSource ?? part.source ?? eventPointer(position), "responses"),
+      );
     work.finish = part;
     if (part.extra?.origin === "responses") {
       const layout = layoutOf(part.extra);

@@ -477,6 +477,79 @@ describe("streams", () => {
     const out = translator.end();
     expect(out.at(-1)).toBe(chat.DONE);
   });
+
+  describe("items that only the final event lists (no item events for them) are passed on, once", () => {
+    const envelope = { id: "r", object: "response", created_at: 1, model: "o" };
+    const message = (id: string, text: string) => ({
+      id,
+      type: "message",
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text, annotations: [], logprobs: [] }],
+    });
+    const call = {
+      id: "fc_1",
+      type: "function_call",
+      status: "completed",
+      call_id: "call_1",
+      name: "f",
+      arguments: '{"a":1}',
+      x_item: 1,
+    };
+    const reasoning = { id: "rs_1", type: "reasoning", summary: [{ type: "summary_text", text: "why" }] };
+    const created = {
+      type: "response.created",
+      response: { ...envelope, status: "in_progress", output: [] },
+    };
+    const completed = (output: unknown[]) => ({
+      type: "response.completed",
+      response: { ...envelope, status: "completed", output },
+    });
+    const run = (events: object[]) => {
+      const translator = createStreamTranslator("responses", "chat", options);
+      const numbered = events.map((event, sequence) => ({ ...event, sequence_number: sequence }));
+      const out = [...numbered.flatMap((event) => translator.push(event as never)), ...translator.end()];
+      const chunks = out.filter((event): event is chat.StreamEvent & object => event !== chat.DONE);
+      const deltas = chunks.flatMap(
+        (chunk) =>
+          (chunk as { choices: { delta: Record<string, unknown>; finish_reason: unknown }[] }).choices,
+      );
+      return { deltas, losses: translator.losses };
+    };
+
+    test("a stream of its final event alone: reasoning, text and the call, and the call's finish", () => {
+      const { deltas, losses } = run([created, completed([reasoning, message("m", "hello"), call])]);
+      expect(deltas.map((choice) => choice.delta.reasoning_content).filter(Boolean)).toEqual(["why"]);
+      expect(deltas.map((choice) => choice.delta.content).filter(Boolean)).toEqual(["hello"]);
+      const calls = deltas.flatMap((choice) => (choice.delta.tool_calls as unknown[] | undefined) ?? []);
+      expect(calls).toEqual([
+        { index: 0, id: "call_1", type: "function", function: { name: "f", arguments: "" } },
+        { index: 0, function: { arguments: '{"a":1}' } },
+      ]);
+      expect(deltas.at(-1)?.finish_reason).toBe("tool_calls");
+      // What the whole response reports of the item, in the final event.
+      expect(losses.map(({ kind, path }) => `${kind} ${path}`)).toContain(
+        "dropped /1/response/output/2/x_item",
+      );
+    });
+
+    test("an item the stream announced is not sent again; the one after it is", () => {
+      const at = { item_id: "m", output_index: 0, content_index: 0 };
+      const { deltas } = run([
+        created,
+        { type: "response.output_item.added", output_index: 0, item: { ...message("m", ""), content: [] } },
+        {
+          type: "response.content_part.added",
+          ...at,
+          part: { type: "output_text", text: "", annotations: [] },
+        },
+        { type: "response.output_text.delta", ...at, delta: "Hi", logprobs: [] },
+        { type: "response.output_item.done", output_index: 0, item: message("m", "Hi") },
+        completed([message("m", "Hi"), message("m2", "again")]),
+      ]);
+      expect(deltas.map((choice) => choice.delta.content).filter(Boolean)).toEqual(["Hi", "again"]);
+    });
+  });
 });
 
 describe("a missing creation time is reported, not a silent 0", () => {
