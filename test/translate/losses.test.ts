@@ -278,6 +278,30 @@ const cases: Case[] = [
     },
     loss: { path: "/candidates/1", kind: "dropped" },
   },
+  // An unknown field of a reasoning_text part (the raw reasoning a responses item carries): through
+  // the fused path (chat) and the hub (generative).
+  ...(["chat", "generative"] as const).map((to) => ({
+    name: `an unknown field of a reasoning_text part (responses → ${to})`,
+    kind: "response" as const,
+    from: "responses" as const,
+    to,
+    body: {
+      id: "resp_1",
+      object: "response",
+      created_at: 1,
+      status: "completed",
+      model: "m",
+      output: [
+        {
+          id: "rs_1",
+          type: "reasoning",
+          summary: [],
+          content: [{ type: "reasoning_text", text: "why", x_vendor: 1 }],
+        },
+      ],
+    },
+    loss: { path: "/output/0/content/0/x_vendor", kind: "dropped" },
+  })),
   // Annotations on a chat message with no text: kept for chat itself, dropped silently for the others
   // until they were reported as the stream decoder reports them.
   ...(["messages", "generative", "responses"] as const).map((to) => ({

@@ -61,7 +61,7 @@ export type ResponsesDecodeState = {
   readonly calls: number;
   /** Output items the stream has announced: one past the largest `output_index` of its events. */
   readonly seen: number;
-  /** Token logprobs were reported as dropped: once per stream, at the first event that has any, as chat's are. */
+  /** Token logprobs were reported as dropped: once per stream, at the first event carrying them, as chat's are. */
   readonly logprobs: boolean;
   /** `finished`: a completed or incomplete response arrived; `failed`: an error or a failed response. */
   readonly ended: "no" | "finished" | "failed";
@@ -389,6 +389,15 @@ function itemLosses(work: Work, item: Raw, source: string, losses: Loss[]): void
       if (part.type === "output_text" && !noLogprobs(part.logprobs)) work.logprobs = true;
 }
 
+/** The opaque parts made from `out[from]` on that point nowhere yet point at `source`. */
+function pointOpaque(out: common.StreamPart[], from: number, source: string): void {
+  for (let index = from; index < out.length; index++) {
+    const part = out[index] as common.StreamPart;
+    if (part.type === "opaque" && part.part.source === "")
+      out[index] = { ...part, part: { ...part.part, source } };
+  }
+}
+
 /** Ends every open item (a final event or the input's end came before their `done`). */
 function closeAll(work: Work, out: common.StreamPart[]): void {
   const items = [...work.items].sort((left, right) => left.at - right.at);
@@ -421,11 +430,7 @@ function terminal(
     itemLosses(work, item as Raw, source, losses);
     const made = out.length;
     itemDone(work, at, item as Raw, out);
-    for (let index = made; index < out.length; index++) {
-      const part = out[index] as common.StreamPart;
-      if (part.type === "opaque" && part.part.source === "")
-        out[index] = { ...part, part: { ...part.part, source: `${eventPointer(position)}${source}` } };
-    }
+    pointOpaque(out, made, `${eventPointer(position)}${source}`);
   }
   work.seen = Math.max(work.seen, items.length);
   if (event.type === "response.failed") {
@@ -495,17 +500,12 @@ function step(
   const made = out.length;
   decodeEvent(work, event, type, at, out, losses, position);
   // An item or content part kept whole points into the event that carried it.
-  for (let index = made; index < out.length; index++) {
-    const part = out[index] as common.StreamPart;
-    if (part.type === "opaque" && part.part.source === "")
-      out[index] = {
-        ...part,
-        part: {
-          ...part.part,
-          source: `${eventPointer(position)}/${type === "response.output_item.done" ? "item" : "part"}`,
-        },
-      };
-  }
+  if (out.length > made)
+    pointOpaque(
+      out,
+      made,
+      `${eventPointer(position)}/${type === "response.output_item.done" ? "item" : "part"}`,
+    );
   // The losses of an event point into it.
   if (losses.length > before) {
     const base = eventPointer(position);
