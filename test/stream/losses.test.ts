@@ -315,6 +315,71 @@ describe("a responses stream reports what the whole response reports of its item
     });
 });
 
+describe("a responses reasoning item with a summary and raw text: the loss names the list the stream did not send", () => {
+  // The first list to stream is the one sent (a stream never holds text back); the whole response
+  // prefers the summary. Both lists end up in the item's final form.
+  const item = {
+    id: "rs_1",
+    type: "reasoning",
+    summary: [{ type: "summary_text", text: "in short" }],
+    content: [{ type: "reasoning_text", text: "step by step" }],
+  };
+  const response = { id: "resp_1", object: "response", created_at: 1, model: "m" };
+  const summaryDelta = {
+    type: "response.reasoning_summary_text.delta",
+    output_index: 0,
+    item_id: "rs_1",
+    summary_index: 0,
+    delta: "in short",
+  };
+  const rawDelta = {
+    type: "response.reasoning_text.delta",
+    output_index: 0,
+    item_id: "rs_1",
+    content_index: 0,
+    delta: "step by step",
+  };
+  const stream = (deltas: object[]) =>
+    [
+      { type: "response.created", response: { ...response, status: "in_progress", output: [] } },
+      { type: "response.output_item.added", output_index: 0, item: { ...item, summary: [], content: [] } },
+      ...deltas,
+      { type: "response.output_item.done", output_index: 0, item },
+      { type: "response.completed", response: { ...response, status: "completed", output: [item] } },
+    ].map((event, sequence) => ({ ...event, sequence_number: sequence }));
+  const reasoning = (events: readonly unknown[]) => {
+    const translator = createStreamTranslator("responses", "messages", options);
+    const out = [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
+    const text = out
+      .map((event) => (event as { delta?: { thinking?: string } }).delta?.thinking ?? "")
+      .join("");
+    const said = translator.losses
+      .filter((loss) => loss.path.startsWith("/4/item/"))
+      .map((loss) => `${loss.kind} ${loss.path}`);
+    return { text, said };
+  };
+
+  test("the summary first: its text is sent and the raw text reported dropped, as the whole response does", () => {
+    expect(reasoning(stream([summaryDelta, rawDelta]))).toEqual({
+      text: "in short",
+      said: ["dropped /4/item/content"],
+    });
+    const whole = translateResponse("responses", "messages", {
+      ...response,
+      status: "completed",
+      output: [item],
+    } as never);
+    expect(whole.losses.map((loss) => `${loss.kind} ${loss.path}`)).toContain("dropped /output/0/content");
+  });
+
+  test("the raw text first: its text is sent and the summary reported dropped", () => {
+    expect(reasoning(stream([rawDelta, summaryDelta]))).toEqual({
+      text: "step by step",
+      said: ["dropped /4/item/summary"],
+    });
+  });
+});
+
 describe("the stop sequence that matched (messages says which) is reported as dropped by every target", () => {
   const events = [
     {

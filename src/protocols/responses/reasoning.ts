@@ -40,18 +40,24 @@ function textOf(texts: readonly string[]): { text: string; lengths: number[] } {
 
 /**
  * A reasoning item → a common reasoning part and its shell. `silent` lists fields not worth a loss
- * (a response's item `id` and `status`, which a translation back synthesizes).
+ * (a response's item `id` and `status`, which a translation back synthesizes). The text is the summary,
+ * or the raw reasoning text when there is no summary; `streamed`: the list a stream already sent (the
+ * first to stream wins there), whose text it is then, the other list reported dropped.
  */
 export function decodeReasoningItem(
   item: Reasoning,
   source: string,
   losses: Loss[],
   silent?: ReadonlySet<string>,
+  streamed?: "summary" | "content",
 ): { part: common.ReasoningPart; shell: ReasoningShell } {
   const fields = keepRest(item, HELD, source, "a reasoning item", losses, silent) ?? {};
   const summary = item.summary;
   const content = Array.isArray(item.content) ? item.content : [];
-  const use = summary.length > 0 || content.length === 0 ? "summary" : "content";
+  const use =
+    streamed === "content" || (streamed === undefined && summary.length === 0 && content.length > 0)
+      ? "content"
+      : "summary";
   let texts: string[];
   if (use === "summary") {
     texts = summary.map((part, index) => {
@@ -68,6 +74,14 @@ export function decodeReasoningItem(
       );
   } else {
     texts = [];
+    if (summary.length > 0)
+      losses.push(
+        loss(
+          at(source, "summary"),
+          "dropped",
+          "The reasoning summary came after the raw reasoning text the stream had already sent, and was dropped.",
+        ),
+      );
     content.forEach((part, index) => {
       const raw = part as { type: string; text?: unknown };
       if (raw.type === "reasoning_text" && typeof raw.text === "string") {

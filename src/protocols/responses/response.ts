@@ -134,7 +134,8 @@ function decodeMessage(
 /**
  * One output item → its common parts, and the losses of its fields; true for a call. `logprobs`: token
  * logprobs are reported. A stream's `output_item.done` carries an item's final form: its decoder takes
- * the losses from here, so that a stream reports what the whole response would.
+ * the losses from here, so that a stream reports what the whole response would; `streamed`: which of
+ * a reasoning item's lists the stream sent.
  */
 export function decodeOutputItem(
   item: OutputItem,
@@ -142,13 +143,14 @@ export function decodeOutputItem(
   parts: common.Part[],
   losses: Loss[],
   logprobs: boolean,
+  streamed?: "summary" | "content",
 ): boolean {
   switch (item.type) {
     case "message":
       decodeMessage(item as Raw, source, parts, losses, logprobs);
       return false;
     case "reasoning":
-      parts.push(decodeReasoningItem(item as Reasoning, source, losses, SILENT_ITEM).part);
+      parts.push(decodeReasoningItem(item as Reasoning, source, losses, SILENT_ITEM, streamed).part);
       return false;
     case "function_call":
     case "custom_tool_call":

@@ -367,11 +367,12 @@ function itemDone(work: Work, at: number, item: Raw, out: common.StreamPart[]): 
 
 /**
  * The losses the whole response reports for an item's fields (unknown fields, reasoning parts joined or
- * dropped …), from its final form in `output_item.done`, pointing into that event; token logprobs
- * only when the stream has reported none yet. Only for an item of the shape its schema gives (an
+ * dropped …), from its final form in `output_item.done`, pointing into that event; of a reasoning
+ * item's lists, the one the stream did not send; token logprobs only when the stream has reported
+ * none yet. Only for an item of the shape its schema gives (an
  * unvalidated stream may send anything).
  */
-function itemLosses(work: Work, item: Raw, source: string, losses: Loss[]): void {
+function itemLosses(work: Work, at: number, item: Raw, source: string, losses: Loss[]): void {
   const content = item.content;
   const shaped =
     item.type === "message"
@@ -383,7 +384,9 @@ function itemLosses(work: Work, item: Raw, source: string, losses: Loss[]): void
           : item.type === "custom_tool_call" && typeof item.input === "string";
   if (!shaped) return;
   const logprobs = !work.logprobs;
-  decodeOutputItem(item as OutputItem, source, [], losses, logprobs);
+  const state = itemAt(work, at);
+  const streamed = state?.kind === "reasoning" ? state.use : undefined;
+  decodeOutputItem(item as OutputItem, source, [], losses, logprobs, streamed);
   if (logprobs && Array.isArray(content))
     for (const part of content as Raw[])
       if (part.type === "output_text" && !noLogprobs(part.logprobs)) work.logprobs = true;
@@ -427,7 +430,7 @@ function terminal(
     const item = items[at];
     if (typeof item !== "object" || item === null) continue;
     const source = `/response/output/${at}`;
-    itemLosses(work, item as Raw, source, losses);
+    itemLosses(work, at, item as Raw, source, losses);
     const made = out.length;
     itemDone(work, at, item as Raw, out);
     pointOpaque(out, made, `${eventPointer(position)}${source}`);
@@ -537,7 +540,7 @@ function decodeEvent(
       break;
     case "response.output_item.done": {
       const item = event.item as Raw;
-      itemLosses(work, item, "/item", losses);
+      itemLosses(work, at, item, "/item", losses);
       itemDone(work, at, item, out);
       break;
     }
