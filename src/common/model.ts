@@ -281,6 +281,11 @@ export type Request = {
   readonly responseFormat?: ResponseFormat | undefined;
   readonly reasoning?: ReasoningConfig | undefined;
   readonly user?: Given<string> | undefined;
+  /**
+   * The processing tier asked for, in the words of chat and responses (`auto`, `default`, `flex`,
+   * `scale`, `priority`, or another a provider accepts): messages' `standard_only` is `default` here.
+   */
+  readonly serviceTier?: Given<string> | undefined;
   readonly logprobs?: Given<boolean> | undefined;
   readonly topLogprobs?: Given<number> | undefined;
   /** chat `stream_options.include_usage`. */

@@ -35,6 +35,7 @@ const MAPPED: Keys = [
   "logprobs",
   "top_logprobs",
   "user",
+  "service_tier",
   "reasoning_effort",
   "parallel_tool_calls",
   "tools",
@@ -143,6 +144,8 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
   if (reasoning !== undefined) request.reasoning = reasoning;
   const user = given(body.user, "/user");
   if (user !== undefined) request.user = user;
+  const tier = given(body.service_tier, "/service_tier");
+  if (tier !== undefined) request.serviceTier = tier;
   const logprobs = given(body.logprobs, "/logprobs");
   if (logprobs !== undefined) request.logprobs = logprobs;
   const topLogprobs = given(body.top_logprobs, "/top_logprobs");
@@ -464,6 +467,7 @@ export function encodeChatRequest(
   if (request.logprobs !== undefined) value.logprobs = request.logprobs.value;
   if (request.topLogprobs !== undefined) value.top_logprobs = request.topLogprobs.value;
   if (request.user !== undefined) value.user = request.user.value;
+  if (request.serviceTier !== undefined) value.service_tier = request.serviceTier.value;
   if (switches.reasoning_effort !== undefined) value.reasoning_effort = switches.reasoning_effort;
   if (switches.reasoning !== undefined) value.reasoning = switches.reasoning;
   if (switches.thinking !== undefined) value.thinking = switches.thinking;

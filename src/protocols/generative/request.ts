@@ -225,6 +225,7 @@ export function encodeGenerativeRequest(
   }
   // Two settings generative has no field for (no per-call list: this runs on every request).
   if (request.user !== undefined) settingDropped(request.user.source, "user", losses);
+  if (request.serviceTier !== undefined) settingDropped(request.serviceTier.source, "service tier", losses);
   if (request.parallelToolCalls !== undefined)
     settingDropped(request.parallelToolCalls.source, "parallel tool calls", losses);
   const tools = encodeGenerativeTools(request.tools, losses);

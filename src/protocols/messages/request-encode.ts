@@ -66,6 +66,31 @@ function encodeMetadata(request: common.Request, losses: Loss[], into: Pick<Requ
 }
 
 /**
+ * The service tier: `auto` as itself, `default` (chat's and responses' word) as `standard_only`; the
+ * other tiers (`flex`, `scale`, `priority` …) have no messages form.
+ */
+function encodeServiceTier(
+  request: common.Request,
+  losses: Loss[],
+  into: Pick<Request, "service_tier">,
+): void {
+  const tier = request.serviceTier;
+  if (tier === undefined) return;
+  const value = tier.value;
+  if (value === "auto" || value === "default" || value === "standard_only") {
+    into.service_tier = value === "auto" ? "auto" : "standard_only";
+    return;
+  }
+  losses.push(
+    loss(
+      tier.source,
+      "dropped",
+      `Service tier \`${value}\` has no messages equivalent (it has \`auto\` and \`standard_only\`) and was dropped.`,
+    ),
+  );
+}
+
+/**
  * common request → messages request. Throws a 400 `TranslationError` when a tool call has no result
  * (or a result no call), naming the id.
  */
@@ -148,6 +173,7 @@ export function encodeMessagesRequest(
   if (format.outputFormat !== undefined) value.output_config = { format: format.outputFormat };
   encodeSampling(request, thinkingOn, losses, value);
   encodeMetadata(request, losses, value);
+  encodeServiceTier(request, losses, value);
   value.stream = request.stream;
   return { value, losses };
 }

@@ -43,6 +43,7 @@ const KNOWN_FIELDS = [
   "tool_choice",
   "thinking",
   "metadata",
+  "service_tier",
   "output_config",
 ] as const;
 
@@ -242,6 +243,9 @@ export function decodeMessagesRequest(body: Request, _options: ResolvedOptions):
   if (body.stop_sequences !== undefined)
     value.stop = { value: body.stop_sequences, source: "/stop_sequences" };
   if (user !== undefined) value.user = user;
+  const tier = body.service_tier;
+  if (tier !== undefined)
+    value.serviceTier = { value: tier === "standard_only" ? "default" : tier, source: "/service_tier" };
   const reasoning = decodeReasoning(body, losses);
   if (reasoning !== undefined) value.reasoning = reasoning;
   const responseFormat = decodeResponseFormat(body, losses);

@@ -37,6 +37,7 @@ const MAPPED: Keys = [
   "stream",
   "user",
   "safety_identifier",
+  "service_tier",
   "previous_response_id",
   "conversation",
   "store",
@@ -267,6 +268,8 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
   if (reasoning !== undefined) request.reasoning = reasoning;
   const user = given(body.user, "/user") ?? given(body.safety_identifier, "/safety_identifier");
   if (user !== undefined) request.user = user;
+  const tier = given(body.service_tier, "/service_tier");
+  if (tier !== undefined) request.serviceTier = tier;
   const logprobs = body.include?.indexOf(LOGPROBS) ?? -1;
   if (logprobs !== -1) request.logprobs = { value: true, source: at("/include", logprobs) };
   const topLogprobs = given(body.top_logprobs, "/top_logprobs");
@@ -433,6 +436,7 @@ export function encodeResponsesRequest(
   const topLogprobs = clampRange(request.topLogprobs, 0, 20, "top_logprobs", losses);
   if (topLogprobs !== undefined) value.top_logprobs = topLogprobs;
   if (request.user !== undefined) value.user = request.user.value;
+  if (request.serviceTier !== undefined) value.service_tier = request.serviceTier.value;
   const usage = request.includeUsage;
   if (usage !== undefined && !(usage.value && request.stream))
     dropped(losses, usage, "responses streams always report usage; the switch was dropped.");

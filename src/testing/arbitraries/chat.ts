@@ -318,6 +318,8 @@ const anyRequestArb = fc.record(
     top_logprobs: fc.nat({ max: 20 }),
     logit_bias: fc.constant({ "50256": -100 }),
     user: textArb,
+    // OpenAI's tiers, and Groq's `on_demand`.
+    service_tier: fc.constantFrom("auto", "default", "flex", "scale", "priority", "on_demand"),
     reasoning_effort: fc.constantFrom("minimal", "low", "medium", "high", "vendor-x"),
     parallel_tool_calls: fc.boolean(),
     tools: fc.array(toolArb, { maxLength: 3 }),
