@@ -208,7 +208,7 @@ describe("decodeChatRequest", () => {
   });
 
   test("reports fields without a common slot as dropped, each at its pointer", () => {
-    const { losses } = decode({
+    const { value, losses } = decode({
       model: "m",
       messages: [{ role: "user", content: "x", extra: 1 }],
       logit_bias: { "1": 2 },
@@ -222,9 +222,10 @@ describe("decodeChatRequest", () => {
       "dropped /logit_bias",
       "dropped /messages/0/extra",
       "dropped /metadata",
-      "dropped /service_tier",
       "dropped /web_search_options",
     ]);
+    // The service tier has a slot.
+    expect(value.serviceTier).toEqual({ value: "flex", source: "/service_tier" });
   });
 
   test("keeps other tool types as provider tools and decodes allowed_tools as a subset", () => {

@@ -252,7 +252,7 @@ describe("decodeMessagesRequest", () => {
   });
 
   test("fields with no common slot are reported as dropped with their pointer", () => {
-    const { losses } = decode({
+    const { value, losses } = decode({
       ...base,
       service_tier: "auto",
       container: "c1",
@@ -278,7 +278,6 @@ describe("decodeMessagesRequest", () => {
       thinking: { type: "enabled", budget_tokens: 1024, display: "omitted" },
     });
     expect(losses.map((entry) => [entry.path, entry.kind])).toEqual([
-      ["/service_tier", "dropped"],
       ["/container", "dropped"],
       ["/mcp_servers", "dropped"],
       ["/cache_control", "dropped"],
@@ -287,6 +286,8 @@ describe("decodeMessagesRequest", () => {
       ["/messages/1/content/0/caller", "dropped"],
       ["/thinking/display", "dropped"],
     ]);
+    // The service tier has a slot, in chat's words.
+    expect(value.serviceTier).toEqual({ value: "auto", source: "/service_tier" });
   });
 
   test("tool_use extras are kept for the same protocol only", () => {
