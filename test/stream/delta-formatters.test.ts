@@ -55,6 +55,35 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
     );
   }
 
+  test("chat: the opening role, the finish and the usage chunk take the fast path too", () => {
+    const translator = createStreamTranslator("generative", "chat", { model: "m", created: 1 });
+    const out = [
+      ...translator.push({
+        candidates: [{ content: { role: "model", parts: [{ text: 'Hi "there"' }] }, finishReason: "STOP" }],
+        usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 2, totalTokenCount: 5 },
+        modelVersion: "gemini-2.5-flash",
+        responseId: 'r"1',
+      } as never),
+      ...translator.end(),
+    ].filter((event) => typeof event === "object");
+    const deltas = out.map((event) => (event as { choices: { delta?: object }[] }).choices[0]?.delta);
+    // role, text, finish ({}), usage (no choice).
+    expect(deltas).toEqual([{ role: "assistant", content: "" }, { content: 'Hi "there"' }, {}, undefined]);
+    expect(expectStringify("chat", out)).toBe(4);
+    // A chunk the template does not know (another finish value type, a kept field) is JSON.stringify's.
+    const [role, , finish, usage] = out as Record<string, unknown>[];
+    const odd = [
+      { ...role, system_fingerprint: "fp" },
+      { ...(finish as object), choices: [{ index: 0, delta: {}, finish_reason: 1 }] },
+      { ...(usage as object), usage: null },
+      {
+        ...(finish as object),
+        choices: [{ index: 0, delta: { content: "", role: "assistant" }, finish_reason: null }],
+      },
+    ];
+    expect(expectStringify("chat", odd)).toBe(0);
+  });
+
   test("responses: deltas of items taking turns write each event's own item id (it is remembered per item)", () => {
     const delta = (item: string, text: string, sequence: number) => ({
       type: "response.function_call_arguments.delta",
