@@ -84,6 +84,62 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
     expect(expectStringify("chat", odd)).toBe(0);
   });
 
+  test("messages: the events around a block and at the end take the fast path too", () => {
+    const translator = createStreamTranslator("chat", "messages");
+    const chunk = (delta: object, finish: string | null = null) => ({
+      id: "c",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "m",
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    const out = [
+      ...translator.push(chunk({ role: "assistant", reasoning_content: "hm" }) as never),
+      ...translator.push(chunk({ content: 'x"\n' }) as never),
+      ...translator.push(chunk({}, "stop") as never),
+      ...translator.end(),
+    ];
+    const types = out.map((event) => (event as { type: string }).type);
+    expect(types).toEqual([
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+    // All but message_start.
+    expect(expectStringify("messages", out)).toBe(out.length - 1);
+    const odd = [
+      { type: "content_block_stop", index: 0, extra: 1 },
+      { type: "message_stop", x: null },
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "already" } },
+      { type: "content_block_start", index: 0, content_block: { text: "", type: "text" } },
+      {
+        type: "content_block_start",
+        index: 1,
+        content_block: { type: "thinking", thinking: "", signature: "s" },
+      },
+      {
+        type: "message_delta",
+        delta: { stop_reason: null, stop_sequence: null },
+        usage: { output_tokens: 1 },
+      },
+      { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 1 } },
+      { type: "message_delta", delta: { stop_reason: "stop_sequence", stop_sequence: 1 }, usage: {} },
+    ];
+    expect(expectStringify("messages", odd)).toBe(0);
+    const sequence = {
+      type: "message_delta",
+      delta: { stop_reason: "stop_sequence", stop_sequence: '"' },
+      usage: {},
+    };
+    expect(expectStringify("messages", [sequence])).toBe(1);
+  });
+
   test("responses: deltas of items taking turns write each event's own item id (it is remembered per item)", () => {
     const delta = (item: string, text: string, sequence: number) => ({
       type: "response.function_call_arguments.delta",
