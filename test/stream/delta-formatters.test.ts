@@ -140,6 +140,52 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
     expect(expectStringify("messages", [sequence])).toBe(1);
   });
 
+  test("responses: the events around a message's text and a call's arguments take the fast path too", () => {
+    const translator = createStreamTranslator("chat", "responses", { idPrefix: "gp" });
+    const chunk = (delta: object, finish: string | null = null) => ({
+      id: "c",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "m",
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    const call = {
+      index: 0,
+      id: "call_1",
+      type: "function",
+      function: { name: "f", arguments: '{"a":"\u2028"}' },
+    };
+    const out = [
+      ...translator.push(chunk({ role: "assistant", content: 'x"\n' }) as never),
+      ...translator.push(chunk({ tool_calls: [call] }) as never),
+      ...translator.push(chunk({}, "tool_calls") as never),
+      ...translator.end(),
+    ];
+    const slow = out.filter((event) => {
+      const probe = adapters.responses.eventFormatter();
+      return probe(marked(event as object)) === JSON.stringify(SLOW);
+    });
+    // Only the events that carry the whole response are JSON.stringify's.
+    expect(slow.map((event) => (event as { type: string }).type)).toEqual([
+      "response.created",
+      "response.in_progress",
+      "response.completed",
+    ]);
+    expect(expectStringify("responses", out)).toBe(out.length - 3);
+    const [, , added, partAdded, , textDone] = out as Record<string, unknown>[];
+    const odd = [
+      { ...added, item: { ...(added?.item as object), role: "user" } },
+      { ...added, item: { ...(added?.item as object), x: 1 } },
+      {
+        ...partAdded,
+        part: { type: "output_text", annotations: [{ type: "url_citation" }], logprobs: [], text: "" },
+      },
+      { ...textDone, logprobs: [{ token: "x" }] },
+      { ...textDone, sequence_number: "7" },
+    ];
+    expect(expectStringify("responses", odd)).toBe(0);
+  });
+
   test("responses: deltas of items taking turns write each event's own item id (it is remembered per item)", () => {
     const delta = (item: string, text: string, sequence: number) => ({
       type: "response.function_call_arguments.delta",

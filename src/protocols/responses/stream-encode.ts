@@ -813,10 +813,29 @@ const TEXT_DELTA_KEYS = [
 const SUMMARY_DELTA_KEYS = ["type", "sequence_number", "item_id", "output_index", "summary_index", "delta"];
 const ARGUMENTS_DELTA_KEYS = ["type", "sequence_number", "item_id", "output_index", "delta"];
 
+/** The events around a message's text or a call's arguments, and their parts: keys in the order written. */
+const ITEM_EVENT_KEYS = ["type", "sequence_number", "output_index", "item"];
+const PART_EVENT_KEYS = ["type", "sequence_number", "item_id", "output_index", "content_index", "part"];
+const TEXT_DONE_KEYS = [
+  "type",
+  "sequence_number",
+  "item_id",
+  "output_index",
+  "content_index",
+  "text",
+  "logprobs",
+];
+const ARGUMENTS_DONE_KEYS = ["type", "sequence_number", "item_id", "output_index", "arguments", "name"];
+const TEXT_PART_KEYS = ["type", "annotations", "logprobs", "text"];
+const MESSAGE_ITEM_KEYS = ["id", "type", "status", "content", "role"];
+const CALL_ITEM_KEYS = ["id", "type", "status", "call_id", "name", "arguments"];
+
 /**
  * The adapter's `eventFormatter`: each event's `data:` payload. The deltas a stream sends most (text,
  * reasoning summary, call arguments) are built by one template each, the same bytes as JSON.stringify,
- * after a key-by-key check of their shape; JSON.stringify writes every other event.
+ * after a key-by-key check of their shape; so are the events around a message's text and a call's
+ * arguments (`output_item.added`/`.done`, `content_part.added`/`.done`, `output_text.done`,
+ * `function_call_arguments.done`). JSON.stringify writes every other event.
  */
 export function responsesEventFormatter(): (event: StreamEvent) => string {
   // The item id repeats on every delta of an item: its JSON is written once per item.
@@ -829,7 +848,92 @@ export function responsesEventFormatter(): (event: StreamEvent) => string {
     }
     return itemJson;
   };
-  return (event) => (event === DONE ? DONE : (formatDelta(event, item) ?? JSON.stringify(event)));
+  return (event) =>
+    event === DONE ? DONE : (formatDelta(event, item) ?? formatFrame(event, item) ?? JSON.stringify(event));
+}
+
+const isEmptyList = (value: unknown): boolean => Array.isArray(value) && value.length === 0;
+
+/** An `output_text` part without annotations or logprobs, as JSON.stringify writes it; `undefined` for any other. */
+function textPartJson(part: unknown): string | undefined {
+  if (typeof part !== "object" || part === null || !keysAre(part, TEXT_PART_KEYS)) return undefined;
+  const { type, annotations, logprobs, text } = part as Raw;
+  if (
+    type !== "output_text" ||
+    !isEmptyList(annotations) ||
+    !isEmptyList(logprobs) ||
+    typeof text !== "string"
+  )
+    return undefined;
+  return `{"type":"output_text","annotations":[],"logprobs":[],"text":${JSON.stringify(text)}}`;
+}
+
+/** A message item of such parts or a function call item, as JSON.stringify writes it; `undefined` for any other. */
+function itemJson(value: unknown, item: (value: string) => string): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const raw = value as Raw;
+  const { id, status } = raw;
+  if (typeof id !== "string" || typeof status !== "string") return undefined;
+  if (raw.type === "message") {
+    const content = raw.content;
+    if (raw.role !== "assistant" || !Array.isArray(content) || !keysAre(value, MESSAGE_ITEM_KEYS))
+      return undefined;
+    let parts = "";
+    for (let index = 0; index < content.length; index++) {
+      const part = textPartJson(content[index]);
+      if (part === undefined) return undefined;
+      parts = index === 0 ? part : `${parts},${part}`;
+    }
+    return `{"id":${item(id)},"type":"message","status":${JSON.stringify(status)},"content":[${parts}],"role":"assistant"}`;
+  }
+  if (raw.type !== "function_call" || !keysAre(value, CALL_ITEM_KEYS)) return undefined;
+  const { call_id: call, name, arguments: args } = raw;
+  if (typeof call !== "string" || typeof name !== "string" || typeof args !== "string") return undefined;
+  return `{"id":${item(id)},"type":"function_call","status":${JSON.stringify(status)},"call_id":${JSON.stringify(call)},"name":${JSON.stringify(name)},"arguments":${JSON.stringify(args)}}`;
+}
+
+/**
+ * The events around a message's text and a call's arguments, as JSON.stringify writes them;
+ * `undefined` for any other event or shape.
+ */
+function formatFrame(event: StreamEvent, item: (value: string) => string): string | undefined {
+  if (typeof event !== "object") return undefined;
+  const raw = event as Raw;
+  const { type, sequence_number: sequence, output_index: output } = raw;
+  if (!isWritten(sequence) || !isWritten(output)) return undefined;
+  switch (type) {
+    case "response.output_item.added":
+    case "response.output_item.done": {
+      if (!keysAre(event, ITEM_EVENT_KEYS)) return undefined;
+      const json = itemJson(raw.item, item);
+      return json === undefined
+        ? undefined
+        : `{"type":"${type}","sequence_number":${sequence},"output_index":${output},"item":${json}}`;
+    }
+    case "response.content_part.added":
+    case "response.content_part.done": {
+      const { item_id: id, content_index: content } = raw;
+      if (!keysAre(event, PART_EVENT_KEYS) || typeof id !== "string" || !isWritten(content)) return undefined;
+      const part = textPartJson(raw.part);
+      return part === undefined
+        ? undefined
+        : `{"type":"${type}","sequence_number":${sequence},"item_id":${item(id)},"output_index":${output},"content_index":${content},"part":${part}}`;
+    }
+    case "response.output_text.done": {
+      const { item_id: id, content_index: content, text, logprobs } = raw;
+      if (!keysAre(event, TEXT_DONE_KEYS) || typeof id !== "string" || !isWritten(content)) return undefined;
+      if (typeof text !== "string" || !isEmptyList(logprobs)) return undefined;
+      return `{"type":"response.output_text.done","sequence_number":${sequence},"item_id":${item(id)},"output_index":${output},"content_index":${content},"text":${JSON.stringify(text)},"logprobs":[]}`;
+    }
+    case "response.function_call_arguments.done": {
+      const { item_id: id, arguments: args, name } = raw;
+      if (!keysAre(event, ARGUMENTS_DONE_KEYS) || typeof id !== "string") return undefined;
+      if (typeof args !== "string" || typeof name !== "string") return undefined;
+      return `{"type":"response.function_call_arguments.done","sequence_number":${sequence},"item_id":${item(id)},"output_index":${output},"arguments":${JSON.stringify(args)},"name":${JSON.stringify(name)}}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** A number as JSON.stringify writes it, by a template literal: the same text for every finite number. */
