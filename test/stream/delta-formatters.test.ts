@@ -29,6 +29,15 @@ function expectStringify(to: Protocol, events: readonly unknown[]): number {
   return fast;
 }
 
+/** A chat chunk of one choice, the input of the tests that look at what a chunk becomes. */
+const chunk = (delta: object, finish: string | null = null) => ({
+  id: "c",
+  object: "chat.completion.chunk",
+  created: 1,
+  model: "m",
+  choices: [{ index: 0, delta, finish_reason: finish }],
+});
+
 const pairs = protocols.flatMap((from) =>
   protocols.filter((to) => to !== from).map((to) => [from, to] as const),
 );
@@ -86,13 +95,6 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
 
   test("messages: the events around a block and at the end take the fast path too", () => {
     const translator = createStreamTranslator("chat", "messages");
-    const chunk = (delta: object, finish: string | null = null) => ({
-      id: "c",
-      object: "chat.completion.chunk",
-      created: 1,
-      model: "m",
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
     const out = [
       ...translator.push(chunk({ role: "assistant", reasoning_content: "hm" }) as never),
       ...translator.push(chunk({ content: 'x"\n' }) as never),
@@ -142,13 +144,6 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
 
   test("responses: the events around a message's text and a call's arguments take the fast path too", () => {
     const translator = createStreamTranslator("chat", "responses", { idPrefix: "gp" });
-    const chunk = (delta: object, finish: string | null = null) => ({
-      id: "c",
-      object: "chat.completion.chunk",
-      created: 1,
-      model: "m",
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
     const call = {
       index: 0,
       id: "call_1",
