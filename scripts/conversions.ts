@@ -21,8 +21,7 @@
  *   `streamDecoder` is a loss of every A → X pair, one reachable from B's `encodeRequest` /
  *   `encodeResponse` / `streamEncoder` a loss of every X → B pair. Sites the generic core reaches
  *   (`translateRequest`, `translateResponse`, `createStreamTranslator`) without an adapter belong to
- *   every pair. A new protocol in the table appears here without a change to this script. A fused
- *   path's sites (src/fused/) are left out: it reports the hub's own losses, which are listed.
+ *   every pair. A new protocol in the table appears here without a change to this script.
  *
  * test/docs/conversions.test.ts regenerates the document and compares it with the file, and checks
  * that every loss the fixture walk observes matches a documented site of its pair.
@@ -778,12 +777,10 @@ export function analyze(root: string = defaultRoot): Matrix {
   const ids = table.map((entry) => entry.id);
   const tableFile = "protocols/index.ts";
   const adapters = new Set(table.map((entry) => entry.adapter));
-  // The walk stops at the adapters, the table, the public index, and the fused paths: a fused path
-  // reports the hub's losses (see below), so what it calls (the generative schema converter through
-  // its adapter) is no loss of the translation core's own.
+  // The walk stops at the adapters, the table and the public index.
   const stop = (unit: ts.Node): boolean => {
     const file = analysis.rel(unit.getSourceFile());
-    return adapters.has(unit) || file === tableFile || file === "index.ts" || file.startsWith("fused/");
+    return adapters.has(unit) || file === tableFile || file === "index.ts";
   };
 
   const protocolDirs = readdirSync(join(analysis.src, "protocols"), { withFileTypes: true })
@@ -794,11 +791,8 @@ export function analyze(root: string = defaultRoot): Matrix {
   const inUnwired = (node: ts.Node): boolean =>
     unwired.some((dir) => analysis.rel(node.getSourceFile()).startsWith(`protocols/${dir}/`));
 
-  // A fused path (src/fused/) reports exactly the hub's losses for the bodies it takes (the
-  // differential tests in test/fused/ hold it to that), so its sites are the hub's, already listed.
-  const inFused = (node: ts.Node): boolean => analysis.rel(node.getSourceFile()).startsWith("fused/");
   const entries = analysis.sites
-    .filter((site) => !inUnwired(site.node) && !inFused(site.node))
+    .filter((site) => !inUnwired(site.node))
     .flatMap((site) =>
       analysis
         .variants(site)
@@ -960,7 +954,7 @@ export function render(matrix: Matrix): string {
     "",
     "How to read it:",
     "",
-    "- A translation from A to B decodes A into the common model, then encodes the common model as B (a fused path, src/fused/, may go straight from A to B for the bodies it takes, with the same value and losses).",
+    "- A translation from A to B decodes A into the common model, then encodes the common model as B; there is no other path.",
     "  So each pair lists the losses of *reading A* (the same for every target) and those of *writing B*",
     "  (the same for every source), for requests, whole responses and streams. Some of them happen only",
     "  when the input holds the piece in question, or with some options (`chatDialect`, ...).",

@@ -3,7 +3,6 @@ import type { Loss } from "./common/loss";
 import type { Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
 import { checkProtocol } from "./common/protocol-id";
-import { fusedRequestsBySource, fusedResponsesBySource } from "./fused";
 import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols";
 import { adapters, protocols } from "./protocols";
 import { guarded, validated } from "./validate";
@@ -31,31 +30,8 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
 ): { value: RequestOf<To>; losses: Loss[]; model: string; stream: boolean } {
   checkPair(from, to);
   const resolved = resolveOptions(options);
-  const input = validated(adapters[from], "request", from, body, resolved);
-  // A fused path (src/fused) for the shapes it handles; undefined sends the rest through the hub,
-  // which it matches value for value and loss for loss.
-  const path = fusedRequestsBySource[from]?.[to];
-  if (path !== undefined) {
-    const fused = path(input, resolved);
-    if (fused !== undefined) {
-      const { value, losses } = finish(fused.value as RequestOf<To>, fused.losses, resolved);
-      return { value, losses, model: fused.model, stream: fused.stream };
-    }
-  }
-  return hubRequest(from, to, input, resolved);
-}
-
-/**
- * A validated request through the hub: decoded to the common model, encoded from it. The
- * specification of every fused path, exported for the differential tests (not part of the API).
- */
-export function hubRequest<From extends Protocol, To extends Protocol>(
-  from: From,
-  to: To,
-  input: unknown,
-  resolved: ResolvedOptions,
-): { value: RequestOf<To>; losses: Loss[]; model: string; stream: boolean } {
   const source = adapters[from];
+  const input = validated(source, "request", from, body, resolved);
   return guarded(from, "request", () => {
     if (from === (to as Protocol)) {
       const info = source.requestInfo(input, resolved);
@@ -81,25 +57,6 @@ export function translateResponse<From extends Protocol, To extends Protocol>(
   const resolved = resolveOptions(options);
   const source = adapters[from];
   const input = validated(source, "response", from, body, resolved);
-  const path = fusedResponsesBySource[from]?.[to];
-  if (path !== undefined) {
-    const fused = path(input, resolved);
-    if (fused !== undefined) return finish(fused.value as ResponseOf<To>, fused.losses, resolved);
-  }
-  return hubResponse(from, to, input, resolved);
-}
-
-/**
- * A validated response through the hub: the specification of every fused response path, exported
- * for the differential tests (not part of the API).
- */
-export function hubResponse<From extends Protocol, To extends Protocol>(
-  from: From,
-  to: To,
-  input: unknown,
-  resolved: ResolvedOptions,
-): { value: ResponseOf<To>; losses: Loss[] } {
-  const source = adapters[from];
   return guarded(from, "response", () => {
     if (from === (to as Protocol)) return { value: input as ResponseOf<To>, losses: [] };
     const decoded = source.decodeResponse(input, resolved);

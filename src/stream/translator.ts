@@ -5,7 +5,6 @@ import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../
 import { checkProtocol } from "../common/protocol-id";
 import type { StreamReducer } from "../common/reducer";
 import { eventPointer } from "../common/stream-end";
-import { fusedStreams } from "../fused";
 import type { EventOf } from "../protocols";
 import { adapters, protocols } from "../protocols";
 import { validator } from "../validate";
@@ -85,15 +84,11 @@ export function createStreamTranslator<From extends common.Protocol, To extends 
   };
 }
 
-/**
- * The translator itself, with the byte level's `fail`; protocol ids checked by the caller. `fusedPath`
- * false: the hub alone, the specification a fused path is tested against.
- */
+/** The translator itself, with the byte level's `fail`; protocol ids checked by the caller. */
 export function translatorCore(
   from: common.Protocol,
   to: common.Protocol,
   options: TranslateOptions | undefined,
-  fusedPath = true,
 ): TranslatorCore {
   const resolved = resolveOptions(options);
   const source = adapters[from];
@@ -118,9 +113,6 @@ export function translatorCore(
   // made at their exact size: an empty array that grows by `push` allocates a backing store of 17
   // slots for its first element, which cost as much as the rest of a text delta's translation.
   const emitted: unknown[] = [];
-  // The pair's fused path, if it has one: it takes the events it can translate as the hub would
-  // (src/fused/index.ts), and watches what the hub makes of the others.
-  const fused = identity || !fusedPath ? undefined : fusedStreams[`${from}>${to}`]?.();
 
   /** Moves the step's losses to `losses` (telling `onLoss`); in strict mode, the error they make. */
   const report = (): TranslationError | undefined => {
@@ -242,12 +234,6 @@ export function translatorCore(
         watch(input, at);
         return [input];
       }
-      if (fused !== undefined) {
-        const event = fused.next(input);
-        if (event !== undefined) return [event];
-      }
-      const decodedFrom = decoderState;
-      const encodedFrom = encoderState;
       decoderState = decoder.step(decoderState, input, parts, found, at);
       const out = emitted;
       const start = out.length;
@@ -260,9 +246,7 @@ export function translatorCore(
         }
       }
       encode(out, at);
-      const result = taken(out, start);
-      fused?.saw(input, result, decoderState === decodedFrom && encoderState === encodedFrom);
-      return result;
+      return taken(out, start);
     },
     end() {
       return ended ? [] : finish(undefined, position);

@@ -18,8 +18,7 @@ const msg = (extra: object) => ({ model: "m", max_tokens: 64, messages: [user], 
 const chatReq = (extra: object) => ({ model: "m", messages: [user], ...extra });
 const gen = (extra: object) => ({ contents: [{ role: "user", parts: [{ text: "x" }] }], ...extra });
 
-// A cache hint on a block inside a tool_result, toward chat and generative: both dropped it silently
-// (found while writing the fused messages → chat path).
+// A cache hint on a block inside a tool_result, toward chat and generative: both dropped it silently.
 const cacheInsideToolResult: Case[] = (["chat", "generative"] as const).flatMap((to) =>
   [
     { type: "text", text: "ok" },
@@ -50,8 +49,7 @@ const cacheInsideToolResult: Case[] = (["chat", "generative"] as const).flatMap(
   })),
 );
 
-// A cache hint on a tool_use block toward every other protocol: responses dropped it silently (found
-// while writing the fused messages → responses path).
+// A cache hint on a tool_use block toward every other protocol: responses dropped it silently.
 const cacheOnToolUse: Case[] = (["chat", "generative", "responses"] as const).map((to) => ({
   name: `a cache hint on a tool_use block (messages → ${to})`,
   kind: "request",
@@ -278,8 +276,7 @@ const cases: Case[] = [
     },
     loss: { path: "/candidates/1", kind: "dropped" },
   },
-  // An unknown field of a reasoning_text part (the raw reasoning a responses item carries): through
-  // the fused path (chat) and the hub (generative).
+  // An unknown field of a reasoning_text part (the raw reasoning a responses item carries).
   ...(["chat", "generative"] as const).map((to) => ({
     name: `an unknown field of a reasoning_text part (responses → ${to})`,
     kind: "response" as const,

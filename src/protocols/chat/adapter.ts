@@ -7,14 +7,6 @@ import * as chat from "./schema";
 import { chatStreamDecoder } from "./stream-decode";
 import { chatEventFormatter, chatStreamEncoder } from "./stream-encode";
 
-/**
- * The dialect table and the finish-reason maps the hub's response decoder and encoder use, for the
- * fused response paths from and toward chat: the hub's own, so they match it exactly.
- */
-/** The OpenRouter `format` of another protocol's reasoning, for the fused response paths toward chat. */
-export { DIALECTS, reasoningFormat } from "./dialect";
-export { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
-
 export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.StreamEvent, chat.ErrorBody> = {
   schemas: {
     request: chat.request,

@@ -8,21 +8,6 @@ import * as generative from "./schema";
 import { generativeStreamDecoder } from "./stream-decode";
 import { generativeEventFormatter, generativeStreamEncoder } from "./stream-encode";
 
-/** The hub's reading of a `finishReason`, for the fused response paths from generative. */
-export { decodeGenerativeFinishReason } from "./finish-reason";
-/**
- * The JSON Schema ⇄ generative Schema converters the hub's tools use, for the fused paths (src/fused)
- * that carry function tools to or from generative: one converter, the hub's, so they match it exactly.
- */
-export { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
-/** The image types generative takes inline (the hub's table), for the fused paths toward generative. */
-export { IMAGE_TYPES } from "./media";
-/**
- * What the hub's response decoder reads a `createTime` and a call id's seed with, for the fused
- * response paths from generative: the hub's own functions, so they match it exactly.
- */
-export { callSeed, parseTimestamp } from "./response";
-
 export const generativeAdapter: ProtocolAdapter<
   generative.Request,
   generative.Response,

@@ -8,14 +8,6 @@ import { errorBody, request, response, streamEvent } from "./schema";
 import { messagesStreamDecoder } from "./stream-decode";
 import { messagesEventFormatter, messagesStreamEncoder } from "./stream-encode";
 
-/** The image types messages takes (the hub's table), for the fused paths toward messages. */
-export { IMAGE_TYPES } from "./encode-blocks";
-/**
- * The hub's reading of a `stop_reason` and its choice of a response's stop reason, for the fused
- * response paths from and toward messages.
- */
-export { chooseStopReason, decodeMessagesStopReason } from "./finish-reason";
-
 export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, ErrorBody> = {
   schemas: { request, response, event: streamEvent, errorBody },
   requestInfo: (body) => messagesRequestInfo(body),

@@ -21,14 +21,6 @@ import {
 } from "./stream-decode";
 import { responsesEventFormatter, responsesStreamEncoder } from "./stream-encode";
 
-/** What a field the hub reports as dropped must not be (blank), for the fused response paths from responses. */
-export { isBlank } from "./fields";
-/**
- * The hub's status mappings (`status` and `incomplete_details.reason` to a common finish reason and
- * back), for the fused response paths from and toward responses: the hub's own, so they match it.
- */
-export { decodeResponsesStatus, encodeResponsesStatus, rawStatus } from "./finish-reason";
-
 type Adapter = ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>;
 
 export const responsesAdapter: Adapter = {
