@@ -237,8 +237,10 @@ export type ReasoningConfig = {
   readonly budgetTokens?: number | undefined;
   /** false when the source explicitly disabled thinking. */
   readonly enabled?: boolean | undefined;
-  /** generative `includeThoughts`. */
+  /** The model's thoughts asked for (true) or to be left out (false): generative `includeThoughts`, responses `summary`. */
   readonly includeThoughts?: boolean | undefined;
+  /** The pointer of the field that set `includeThoughts`, for losses about it. */
+  readonly includeSource?: Source | undefined;
   /** The pointer of the budget field itself ("/thinking/budget_tokens"), for losses about the budget. */
   readonly budgetSource?: Source | undefined;
   readonly source: Source;

@@ -129,6 +129,34 @@ describe("round trips that keep everything", () => {
 });
 
 describe("changes that are now reported", () => {
+  // Seed -205145536 of the round-trip law (issue 28): the summary came back missing, with no loss.
+  test("a responses reasoning summary toward OpenAI's chat, which returns no reasoning, is reported", () => {
+    const body = { model: "m", input: "hi", reasoning: { effort: "minimal", summary: "auto" } };
+    const { value, losses } = there("responses", "chat", body);
+    expect(value).toMatchObject({ reasoning_effort: "minimal" });
+    expect(losses).toEqual([{ path: "/reasoning/summary", kind: "dropped" }]);
+  });
+
+  test.each(["deepseek", "openrouter", "qwen", "vllm"] as const)(
+    "a reasoning summary toward the %s dialect, which returns the reasoning text, is kept",
+    (chatDialect) => {
+      const body = { model: "m", input: "hi", reasoning: { effort: "low", summary: "auto" } };
+      const { losses } = translateRequest("responses", "chat", body, { ...options, chatDialect });
+      expect(losses.filter((entry) => entry.path === "/reasoning/summary")).toEqual([]);
+    },
+  );
+
+  test("generative includeThoughts: false toward OpenAI's chat is reported where it was set", () => {
+    const body = {
+      contents: [{ role: "user", parts: [{ text: "x" }] }],
+      generationConfig: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: false } },
+    };
+    expect(there("generative", "chat", body).losses).toContainEqual({
+      path: "/generationConfig/thinkingConfig/includeThoughts",
+      kind: "dropped",
+    });
+  });
+
   test('chat `stop: ""` dropped by messages points at /stop, the string itself', () => {
     const body = {
       model: "",

@@ -233,7 +233,10 @@ function decodeReasoning(body: chat.Request, losses: Loss[]): common.ReasoningCo
     config.budgetSource = budget.source;
   }
   if (enabled !== undefined) config.enabled = enabled.value;
-  if (exclude === true) config.includeThoughts = false;
+  if (exclude === true) {
+    config.includeThoughts = false;
+    config.includeSource = "/reasoning/exclude";
+  }
   return config;
 }
 
@@ -311,6 +314,25 @@ type Switches = Pick<
   | "chat_template_kwargs"
 >;
 
+/**
+ * Asking for the model's thoughts, or to leave them out, where the dialect cannot: OpenAI's chat
+ * returns no reasoning text at all, and only OpenRouter can hide it (`exclude`).
+ */
+function reportIncludeThoughts(reasoning: common.ReasoningConfig, dialect: Dialect, losses: Loss[]): void {
+  const include = reasoning.includeThoughts;
+  if (include === undefined) return;
+  if (include ? dialect.switches !== "effort" : dialect.switches === "openrouter") return;
+  losses.push(
+    loss(
+      reasoning.includeSource ?? reasoning.source,
+      "dropped",
+      include
+        ? "This chat dialect returns no reasoning text or summary; asking for the model's thoughts was dropped."
+        : "This chat dialect cannot leave the reasoning text out; asking to hide the model's thoughts was dropped.",
+    ),
+  );
+}
+
 /** A reasoning config → the dialect's switches (dialect.ts `switches`). */
 function encodeReasoning(
   reasoning: common.ReasoningConfig | undefined,
@@ -318,6 +340,7 @@ function encodeReasoning(
   losses: Loss[],
 ): Switches {
   if (reasoning === undefined) return {};
+  reportIncludeThoughts(reasoning, dialect, losses);
   const off = switchedOff(reasoning);
   switch (dialect.switches) {
     case "effort": {

@@ -172,6 +172,7 @@ function decodeThinking(
     }
   }
   const budgetField = Object.hasOwn(config, "thinkingBudget") ? "thinkingBudget" : "thinking_budget";
+  const includeField = Object.hasOwn(config, "includeThoughts") ? "includeThoughts" : "include_thoughts";
   return {
     // -1 asks for a dynamic budget: thinking on, no fixed budget.
     ...(budget === undefined || budget === -1
@@ -179,7 +180,7 @@ function decodeThinking(
       : { budgetTokens: budget, budgetSource: `${source}/${budgetField}` }),
     ...(budget === undefined ? {} : { enabled: budget !== 0 }),
     ...(level === undefined ? {} : { effort: level.toLowerCase() }),
-    ...(include === undefined ? {} : { includeThoughts: include }),
+    ...(include === undefined ? {} : { includeThoughts: include, includeSource: `${source}/${includeField}` }),
     source,
   };
 }

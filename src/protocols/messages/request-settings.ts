@@ -148,7 +148,13 @@ export function encodeThinking(
     budget = MIN_BUDGET;
   } else {
     if (reasoning.includeThoughts !== undefined) {
-      losses.push(loss(source, "dropped", "`includeThoughts` has no messages equivalent and was dropped."));
+      losses.push(
+        loss(
+          reasoning.includeSource ?? source,
+          "dropped",
+          "`includeThoughts` has no messages equivalent and was dropped.",
+        ),
+      );
     }
     return { maxTokens: maxTokens.value };
   }

@@ -145,6 +145,7 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
   const summary = summaryKey === undefined ? undefined : reasoning[summaryKey];
   if (typeof summary === "string") {
     config.includeThoughts = true;
+    config.includeSource = at(source, summaryKey as string);
     if (summary !== "auto")
       losses.push(
         loss(

@@ -124,7 +124,11 @@ describe("decodeGenerativeRequest", () => {
     const model = value.messages[1];
     expect(model?.parts[0]).toMatchObject({ type: "reasoning", origin: "generative" });
     expect(model?.parts[1]).toMatchObject({ type: "text", signature: { origin: "generative" } });
-    expect(value.reasoning).toEqual({ includeThoughts: true, source: "/generationConfig/thinkingConfig" });
+    expect(value.reasoning).toEqual({
+      includeThoughts: true,
+      includeSource: "/generationConfig/thinkingConfig/include_thoughts",
+      source: "/generationConfig/thinkingConfig",
+    });
     expect(value.tools).toEqual([
       {
         type: "function",
