@@ -27,6 +27,7 @@ import {
   translatorLaws,
 } from "../src/testing/index";
 import { fixtures, generativeModel, readJsonFixture, storedHistory, streamEvents } from "./helpers/fixtures";
+import { runs } from "./helpers/tier";
 
 /** The parts of the suite (test/suite/ runs them in separate files, so that they run in parallel). */
 export type SuitePart = "arbitraries" | "body laws" | "stream laws" | "fixtures";
@@ -63,23 +64,23 @@ function guardEvents(protocol: Protocol, arbitrary: fc.Arbitrary<unknown[]>, num
 function runArbitraries(protocol: Protocol): void {
   const entry = protocolArbitraries[protocol];
   describe(`${protocol} arbitraries`, () => {
-    test("every generated request, response, event and error body parses with its schema (1,000 runs each)", () => {
-      guard(protocol, "request", arbitraries.request(protocol), 1000);
-      guard(protocol, "response", arbitraries.response(protocol), 1000);
-      guardEvents(protocol, arbitraries.anyStreamEvents(protocol), 1000);
-      guard(protocol, "errorBody", arbitraries.errorBody(protocol), 1000);
+    test("every generated request, response, event and error body parses with its schema", () => {
+      guard(protocol, "request", arbitraries.request(protocol), runs(1000, 50));
+      guard(protocol, "response", arbitraries.response(protocol), runs(1000, 50));
+      guardEvents(protocol, arbitraries.anyStreamEvents(protocol), runs(1000, 50));
+      guard(protocol, "errorBody", arbitraries.errorBody(protocol), runs(1000, 50));
       guard(
         protocol,
         "request",
         entry.givenValues().map(({ body }) => body),
-        1000,
+        runs(1000, 50),
       );
     });
 
     test("leaning toward every hard case, what is generated still parses with its schema", () => {
-      guard(protocol, "request", arbitraries.request(protocol, true), 200);
-      guard(protocol, "response", arbitraries.response(protocol, true), 200);
-      guardEvents(protocol, arbitraries.streamEvents(protocol, true), 200);
+      guard(protocol, "request", arbitraries.request(protocol, true), runs(200, 20));
+      guard(protocol, "response", arbitraries.response(protocol, true), runs(200, 20));
+      guardEvents(protocol, arbitraries.streamEvents(protocol, true), runs(200, 20));
     });
 
     const kinds = {
@@ -123,7 +124,7 @@ function runLaws(protocol: Protocol, part: "body laws" | "stream laws"): void {
     // The byte laws run a Web Stream per input and cut: fewer runs, as the SSE parser's own laws have.
     const laws = [
       ...translatorLaws(library, { laws: lawNames.filter((name) => name !== "chunking") }),
-      ...translatorLaws(library, { laws: ["chunking"], numRuns: 50 }),
+      ...translatorLaws(library, { laws: ["chunking"], numRuns: runs(1000) }),
     ].filter((law) => law.from === protocol && bodySubjects.has(law.subject) === (part === "body laws"));
     test.each(laws.map((law) => [law.law, law.statement, law] as const))(
       "%s: %s",

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { numRuns, seed } from "./helpers/tier";
 
-// One place sets how hard the laws are pushed; CI gets the same count as a developer.
-fc.configureGlobal({ numRuns: Number(process.env.FC_NUM_RUNS ?? 200) });
+// One place sets how hard the laws are pushed and from which seed (test/helpers/tier.ts).
+fc.configureGlobal({ numRuns, seed });

@@ -1,6 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { createUtf8Decoder } from "../../src/common/utf8";
+import { runs } from "../helpers/tier";
 
 /** The text the streaming TextDecoder gives for the pieces, as the SSE and JSON-array parsers used it. */
 function streamed(pieces: readonly Uint8Array[]): string {
@@ -38,7 +39,7 @@ function cut(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
 
 describe("createUtf8Decoder", () => {
   test.prop([fc.array(edgeByte, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 })], {
-    numRuns: 3000,
+    numRuns: runs(3000),
   })("gives the streaming TextDecoder's text for any bytes cut anywhere", (list, cuts) => {
     const pieces = cut(Uint8Array.from(list), cuts);
     expect(decoded(pieces)).toBe(streamed(pieces));

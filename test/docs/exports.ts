@@ -1,6 +1,6 @@
 /**
  * The public declarations of the package, as the TypeScript compiler sees them from its entry points,
- * with the doc comment each carries. Used by test/docs/tsdoc.test.ts.
+ * with the doc comment each carries. Used by test/docs/tsdoc.full.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";

@@ -18,9 +18,10 @@ import { resolveBias } from "../../src/testing/arbitraries/common";
 import { protocolArbitraries } from "../../src/testing/arbitraries/index";
 import { chatGrammar } from "../../src/testing/grammar";
 import { normalize } from "../../src/testing/normalize";
+import { runs } from "../helpers/tier";
 
 const options = { model: "m", idPrefix: "gp", created: 1 };
-const numRuns = Number(process.env.FC_NUM_RUNS ?? 100);
+const numRuns = runs(2000);
 const plain = resolveBias(false);
 const hard = resolveBias(["thinking", "tools", "unicode"]);
 const streams = (protocol: Protocol) =>

@@ -19,6 +19,7 @@ import {
   translateEventStream,
 } from "../../src/index";
 import { arbitraries, protocolArbitraries } from "../../src/testing/index";
+import { runs } from "../helpers/tier";
 
 const pairs = protocols.flatMap((from) => protocols.map((to) => [from, to] as const));
 const options = { model: "m", idPrefix: "gp", created: 1_700_000_000 };
@@ -561,7 +562,7 @@ describe.each(pairs)("property: %s → %s cut at any event", (from, to) => {
           else expectErrorEnding(to, out, "cut");
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -17,6 +17,7 @@ import {
 } from "../../src/index";
 import { arbitraries } from "../../src/testing/index";
 import { generativeModel, readFixture, streamEvents, wiredFixtures } from "../helpers/fixtures";
+import { runs } from "../helpers/tier";
 
 const protocols: Protocol[] = ["chat", "messages", "generative"];
 const options = { idPrefix: "gp", created: 1_700_000_000 };
@@ -103,7 +104,7 @@ describe('translating any generated response and its stream never reports a loss
               expect(loss.path, loss.message).toMatch(/^\/\d+(\/|$)/);
             }
           }),
-          { numRuns: 120 },
+          { numRuns: runs(120) },
         );
       });
     }

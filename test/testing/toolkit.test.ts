@@ -17,6 +17,7 @@ import {
   sseBytes,
   translatorLaws,
 } from "../../src/testing/index";
+import { runs } from "../helpers/tier";
 
 const decoder = new TextDecoder();
 const concat = (chunks: readonly Uint8Array[]) => Buffer.concat(chunks.map((chunk) => Buffer.from(chunk)));
@@ -163,7 +164,7 @@ describe("embeddings and model-list arbitraries", () => {
       [arbitraries.modelEntry(), (value) => models.modelEntry.safeParse(value).success],
     ];
     for (const [arbitrary, check] of cases)
-      fc.assert(fc.property(arbitrary, parses(check)), { numRuns: 1000 });
+      fc.assert(fc.property(arbitrary, parses(check)), { numRuns: runs(1000, 50) });
   });
 
   test("they reach batches, token ids, base64 vectors, empty lists and ids with slashes and colons", () => {
@@ -200,7 +201,7 @@ describe("music request arbitraries", () => {
         expect(result.ok ? "ok" : result.body.message).toBe("ok");
         expect(music.audioRequest.safeParse(body).success).toBe(true);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000, 50) },
     );
   });
 

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { expect, test } from "vitest";
 import type * as common from "../../src/common/model";
 import { findToolPairingProblem, findToolPairingProblemByMaps } from "../../src/common/tool-pairing";
+import { runs } from "../helpers/tier";
 
 const ids = fc.constantFrom("a", "b", "c", undefined);
 
@@ -109,7 +110,7 @@ test("the allocation-free check agrees with the map-based reference on any histo
       const body = request(messages);
       expect(findToolPairingProblem(body)).toEqual(findToolPairingProblemByMaps(body));
     }),
-    { numRuns: 5000 },
+    { numRuns: runs(5000) },
   );
 });
 

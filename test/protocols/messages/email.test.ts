@@ -2,6 +2,7 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { translateRequest } from "../../../src/index";
 import { looksLikeEmail } from "../../../src/protocols/messages/request-encode";
+import { runs } from "../../helpers/tier";
 
 // The pattern the scan replaced: it backtracks quadratically over a long run without spaces (a
 // 176 KB `user` from the toolkit's arbitraries took 6 s to translate to messages).
@@ -11,7 +12,7 @@ const piece = fc.constantFrom("a", "@", ".", " ", "\n", "\u00a0", "\ufeff", "ðŸ˜
 const text = fc.array(piece, { maxLength: 16 }).map((pieces) => pieces.join(""));
 
 describe("looksLikeEmail", () => {
-  test.prop([text], { numRuns: 20_000 })(
+  test.prop([text], { numRuns: runs(20_000) })(
     "agrees with /\\S+@\\S+\\.\\S+/ on mixes of its characters",
     (value) => {
       expect(looksLikeEmail(value)).toBe(EMAIL.test(value));
