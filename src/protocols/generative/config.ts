@@ -180,7 +180,9 @@ function decodeThinking(
       : { budgetTokens: budget, budgetSource: `${source}/${budgetField}` }),
     ...(budget === undefined ? {} : { enabled: budget !== 0 }),
     ...(level === undefined ? {} : { effort: level.toLowerCase() }),
-    ...(include === undefined ? {} : { includeThoughts: include, includeSource: `${source}/${includeField}` }),
+    ...(include === undefined
+      ? {}
+      : { includeThoughts: include, includeSource: `${source}/${includeField}` }),
     source,
   };
 }
