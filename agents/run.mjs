@@ -241,7 +241,7 @@ try {
 }
 
 const header = ["cell", "result", "first refused request (upstream's reason)", "reasoning home", "notes"];
-const widths = [34, 6, 90, 34, 60];
+const widths = [34, 6, 80, 36, 90];
 const lines = [header.map((text, i) => pad(text, widths[i])).join(" | ")];
 lines.push(widths.map((width) => "-".repeat(width)).join("-|-"));
 for (const result of results) {
