@@ -40,7 +40,7 @@ describe("the command line's output", () => {
 
   test("a loss at the root shows as /", () => {
     const out = sink(false);
-    writeLoss(out, { path: "", kind: "dropped", message: "gone." });
+    writeLoss(out, { path: "", kind: "dropped", code: "event.dropped", message: "gone." });
     expect(out.text()).toBe("loss dropped /: gone.\n");
   });
 });

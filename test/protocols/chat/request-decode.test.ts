@@ -204,7 +204,9 @@ describe("decodeChatRequest", () => {
       toolChoice: { type: "tool", name: "f", source: "/tool_choice" },
       tools: [{ type: "function", name: "f", parameters: { type: "object" }, source: "/tools/0/function" }],
     });
-    expect(losses).toEqual([{ path: "/max_tokens", kind: "dropped", message: expect.any(String) }]);
+    expect(losses).toEqual([
+      { path: "/max_tokens", kind: "dropped", code: "max_tokens.dropped", message: expect.any(String) },
+    ]);
   });
 
   test("reports fields without a common slot as dropped, each at its pointer", () => {
