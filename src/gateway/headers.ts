@@ -49,3 +49,36 @@ export function headerReader(headers: unknown): (name: string) => string | undef
     return undefined;
   };
 }
+
+/**
+ * Every header as `[lower-case name, value]`, in order, never throwing: a repeated header (an array
+ * value) is one entry, its values joined by `, `; empty values are left out.
+ */
+export function headerEntries(headers: unknown): [string, string][] {
+  if (headers === null || typeof headers !== "object") return [];
+  const out: [string, string][] = [];
+  const add = (name: string, raw: unknown): void => {
+    const value = Array.isArray(raw)
+      ? raw.filter((item): item is string => typeof item === "string").join(", ")
+      : typeof raw === "string"
+        ? raw
+        : typeof raw === "number"
+          ? String(raw)
+          : undefined;
+    if (value !== undefined && value.trim() !== "") out.push([name.toLowerCase(), value.trim()]);
+  };
+  try {
+    if (isHeadersInstance(headers)) {
+      const each = (headers as { forEach?: unknown }).forEach;
+      if (typeof each === "function")
+        (each as (callback: (value: string, name: string) => void) => void).call(headers, (value, name) =>
+          add(name, value),
+        );
+      return out;
+    }
+    for (const [name, raw] of Object.entries(headers)) add(name, raw);
+  } catch {
+    return out;
+  }
+  return out;
+}

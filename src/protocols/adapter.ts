@@ -4,6 +4,49 @@ import type * as common from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import type { StreamReducer } from "../common/reducer";
 
+/** A rate-limit figure a provider reports in its response headers. */
+export type RateLimitMetric = "requests" | "tokens" | "input-tokens" | "output-tokens";
+export type RateLimitField = "limit" | "remaining" | "reset";
+
+/**
+ * A protocol's HTTP header names (lower case), for the gateway's header rules (src/gateway/header-rules.ts):
+ * which request headers its API reads, which carry credentials, and how its responses say when to
+ * retry, which request it was and what is left of the rate limits.
+ */
+export type HeaderConvention = {
+  /** Request headers that carry a credential or pick an account: never forwarded (the gateway sends its own). */
+  readonly credentials: readonly string[];
+  /**
+   * Request headers the API reads, forwarded as given to an upstream of the same protocol; one listed by
+   * both protocols of a pair (`idempotency-key`) crosses to the other too.
+   */
+  readonly request: readonly string[];
+  /** Prefixes of the protocol's own request headers, forwarded as given to an upstream of the same protocol. */
+  readonly requestPrefixes: readonly string[];
+  /**
+   * The version header the API requires: its name, the other names clients send it under, and the
+   * value sent when the client speaks another protocol.
+   */
+  readonly version?: { readonly name: string; readonly aliases: readonly string[]; readonly value: string };
+  /** The response header that names the request. */
+  readonly requestId?: string;
+  /** The protocol's clients read `retry-after-ms` (milliseconds) beside `retry-after`. */
+  readonly retryAfterMs: boolean;
+  /** The response header that tells a client whether to retry (`x-should-retry: true|false`). */
+  readonly shouldRetry?: string;
+  /** The rate-limit response headers: a name per metric and field, and how `reset` is written. */
+  readonly rateLimits?: {
+    readonly headers: Readonly<Partial<Record<RateLimitMetric, Readonly<Record<RateLimitField, string>>>>>;
+    /** `duration`: time left, `6m0s`; `timestamp`: the moment, RFC 3339. */
+    readonly reset: "duration" | "timestamp";
+  };
+  /** Other response headers passed back as given to a client of the same protocol: names and prefixes. */
+  readonly response: readonly string[];
+  readonly responsePrefixes: readonly string[];
+  /** Response headers that describe the upstream account (its organization): never passed back. */
+  readonly private: readonly string[];
+};
+
 /** A path into a parsed event: object keys and array indexes. */
 export type DeltaPath = readonly (string | number)[];
 
@@ -19,6 +62,8 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
     readonly event: z.ZodType<Event>;
     readonly errorBody: z.ZodType<ErrorBody>;
   };
+  /** The protocol's HTTP header names (src/gateway/header-rules.ts applies them). */
+  readonly headers: HeaderConvention;
   /** The model and stream flag of a request (generative: from `options`), without decoding it. */
   requestInfo(body: Request, options: ResolvedOptions): { model: string; stream: boolean };
   decodeRequest(body: Request, options: ResolvedOptions): Translated<common.Request>;

@@ -1,6 +1,7 @@
 /** The chat protocol plugged into the adapter table (src/protocols/index.ts). */
 import type { ProtocolAdapter } from "../adapter";
 import { decodeChatError, encodeChatError } from "./error";
+import { openaiHeaders } from "./headers";
 import { decodeChatRequest, encodeChatRequest } from "./request";
 import { decodeChatResponse, encodeChatResponse } from "./response";
 import * as chat from "./schema";
@@ -8,6 +9,7 @@ import { chatStreamDecoder } from "./stream-decode";
 import { chatEventFormatter, chatStreamEncoder } from "./stream-encode";
 
 export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.StreamEvent, chat.ErrorBody> = {
+  headers: openaiHeaders,
   schemas: {
     request: chat.request,
     response: chat.response,

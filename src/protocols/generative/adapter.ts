@@ -1,6 +1,7 @@
 /** The generative protocol plugged into the translation core (src/protocols/adapter.ts). */
 import type { ProtocolAdapter } from "../adapter";
 import { decodeGenerativeError, encodeGenerativeError } from "./error";
+import { generativeHeaders } from "./headers";
 import { createJsonArrayParser, startsJsonArray } from "./json-array";
 import { decodeGenerativeRequest, encodeGenerativeRequest, generativeRequestInfo } from "./request";
 import { decodeGenerativeResponse, encodeGenerativeResponse } from "./response";
@@ -14,6 +15,7 @@ export const generativeAdapter: ProtocolAdapter<
   generative.StreamEvent,
   generative.ErrorBody
 > = {
+  headers: generativeHeaders,
   schemas: {
     request: generative.request,
     response: generative.response,

@@ -1,6 +1,7 @@
 /** The messages protocol plugged into the translator (see `ProtocolAdapter`). */
 import type { ProtocolAdapter } from "../adapter";
 import { decodeMessagesError, encodeMessagesError } from "./error";
+import { messagesHeaders } from "./headers";
 import { decodeMessagesRequest, encodeMessagesRequest, messagesRequestInfo } from "./request";
 import { decodeMessagesResponse, encodeMessagesResponse } from "./response";
 import type { ErrorBody, Request, Response, StreamEvent } from "./schema";
@@ -9,6 +10,7 @@ import { messagesStreamDecoder } from "./stream-decode";
 import { messagesEventFormatter, messagesStreamEncoder } from "./stream-encode";
 
 export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, ErrorBody> = {
+  headers: messagesHeaders,
   schemas: { request, response, event: streamEvent, errorBody },
   requestInfo: (body) => messagesRequestInfo(body),
   decodeRequest: decodeMessagesRequest,

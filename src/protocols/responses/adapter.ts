@@ -1,6 +1,7 @@
 /** The responses protocol plugged into the adapter table (src/protocols/index.ts). */
 import type { ProtocolAdapter } from "../adapter";
 import { decodeResponsesError, encodeResponsesError } from "./error";
+import { responsesHeaders } from "./headers";
 import { decodeResponsesRequest, encodeResponsesRequest, responsesRequestInfo } from "./request";
 import { decodeResponsesResponse, encodeResponsesResponse } from "./response";
 import {
@@ -24,6 +25,7 @@ import { responsesEventFormatter, responsesStreamEncoder } from "./stream-encode
 type Adapter = ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>;
 
 export const responsesAdapter: Adapter = {
+  headers: responsesHeaders,
   schemas: { request, response, event: streamEvent, errorBody },
   requestInfo: responsesRequestInfo,
   decodeRequest: decodeResponsesRequest,
