@@ -412,6 +412,12 @@ export type ErrorInfo = {
    * every encoder reports each as dropped, so an error loses the same fields as a body or mid-stream.
    */
   readonly unread?: readonly Source[] | undefined;
+  /**
+   * When the source says to retry (generative `RetryInfo.retryDelay`, or the upstream's `retry-after`
+   * headers through `translateError`), in milliseconds; `source` is the body field it came from, which
+   * is also in `unread` (a target that carries the delay in its body or headers drops it from there).
+   */
+  readonly retryAfter?: { readonly ms: number; readonly source?: Source | undefined } | undefined;
 };
 
 // ─── Stream parts ─────────────────────────────────────────────────────────────────────────────────

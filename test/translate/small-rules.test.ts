@@ -167,6 +167,10 @@ describe("an error maps the same way as a body and mid-stream", () => {
       status: 529,
       body,
       losses: [],
+      headers: {},
+      retryable: true,
+      kind: "overloaded",
+      fault: "upstream",
     });
   });
 });

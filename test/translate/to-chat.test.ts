@@ -697,6 +697,10 @@ describe("errors to chat", () => {
         },
       },
       losses: [],
+      headers: {},
+      retryable: false,
+      kind: "not_found",
+      fault: "request",
     });
   });
 
@@ -710,6 +714,10 @@ describe("errors to chat", () => {
       status: 503,
       body: { error: { message: "Overloaded", type: "server_error", param: null, code: "overloaded_error" } },
       losses: [],
+      headers: {},
+      retryable: true,
+      kind: "overloaded",
+      fault: "upstream",
     });
   });
 });

@@ -466,6 +466,10 @@ describe("responses and errors", () => {
       status: 503,
       body: { error: { code: 503, message: "Overloaded", status: "UNAVAILABLE" } },
       losses: [],
+      headers: {},
+      retryable: true,
+      kind: "overloaded",
+      fault: "upstream",
     });
   });
 
@@ -481,6 +485,10 @@ describe("responses and errors", () => {
       body: { error: { code: 429, message: "Rate limit reached", status: "RESOURCE_EXHAUSTED" } },
       // The type `requests` (which limit) has no generative field: it does not arrive.
       losses: [expect.objectContaining({ path: "/error/type", kind: "dropped" })],
+      headers: {},
+      retryable: true,
+      kind: "rate_limit",
+      fault: "account",
     });
   });
 });

@@ -616,6 +616,10 @@ describe("errors to messages", () => {
       body: { type: "error", error: { type: "rate_limit_error", message: "Rate limit reached" } },
       // `rate_limit_exceeded` is chat's own code for the kind, which arrives; the type `requests` does not.
       losses: [expect.objectContaining({ path: "/error/type", kind: "dropped" })],
+      headers: {},
+      retryable: true,
+      kind: "rate_limit",
+      fault: "account",
     });
   });
 
@@ -642,6 +646,10 @@ describe("errors to messages", () => {
         expect.objectContaining({ path: "/error/details", kind: "dropped" }),
         expect.objectContaining({ path: "/error/status", kind: "approximated" }),
       ],
+      headers: {},
+      retryable: false,
+      kind: "authentication",
+      fault: "account",
     });
   });
 });

@@ -55,6 +55,28 @@ function parseBody(body: unknown): { value: unknown; prefix: string } {
 /** The fields of a generative error the common error holds: `code` is the status, `status` the code. */
 const READ = ["code", "message", "status"];
 
+/** The `@type` of the detail that says when to retry (`retryDelay`, a protobuf Duration: `"17s"`, `"0.5s"`). */
+const RETRY_INFO = "type.googleapis.com/google.rpc.RetryInfo";
+
+/** The index and delay (ms) of a `RetryInfo` detail with a readable `retryDelay`, if there is one. */
+function retryInfo(details: unknown): { index: number; ms: number } | undefined {
+  if (!Array.isArray(details)) return undefined;
+  for (let index = 0; index < details.length; index++) {
+    const detail: unknown = details[index];
+    if (!isObject(detail) || detail["@type"] !== RETRY_INFO || typeof detail.retryDelay !== "string")
+      continue;
+    const match = /^(\d+(?:\.\d+)?)s$/.exec(detail.retryDelay);
+    if (match !== null) return { index, ms: Math.round(Number(match[1]) * 1000) };
+  }
+  return undefined;
+}
+
+/** A delay as a protobuf Duration in JSON: whole seconds, or seconds with up to 3 decimals. */
+function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms)) / 1000;
+  return `${seconds}s`;
+}
+
 function hasReason(details: unknown, reason: string): boolean {
   return Array.isArray(details) && details.some((detail) => isObject(detail) && detail.reason === reason);
 }
@@ -94,7 +116,16 @@ export function decodeGenerativeError(error: { status: number; body: unknown }):
   // `details` (help links, quota facts, the reason read above) has no common slot.
   const top = isObject(body) ? body : undefined;
   const readTop = inner === undefined && typeof top?.message === "string" ? ["error", "message"] : ["error"];
-  const unread = unreadFields(top, readTop, inner, READ, prefix);
+  const retry = retryInfo(inner?.details);
+  let unread = unreadFields(top, readTop, inner, READ, prefix);
+  if (retry !== undefined && Array.isArray(inner?.details)) {
+    // The delay is read; each other detail is a field of its own that no target holds.
+    const details = `${prefix}/error/details`;
+    unread = unread.flatMap((path) =>
+      path === details ? (inner.details as unknown[]).map((_, index) => `${details}/${index}`) : [path],
+    );
+    info.retryAfter = { ms: retry.ms, source: `${details}/${retry.index}` };
+  }
   if (unread.length > 0) info.unread = unread;
   return info;
 }
@@ -114,8 +145,16 @@ export function encodeGenerativeError(
   const byKind = statusByKind[error.kind] ?? statusByKind.server;
   const kept =
     error.code !== undefined && kindByStatusName[error.code] === error.kind ? error.code : undefined;
+  const retrySource = error.retryAfter?.source;
   if (losses !== undefined) {
-    reportUnread(error, "generative", losses);
+    // A `RetryInfo` detail carries the retry delay here as it came.
+    reportUnread(
+      retrySource === undefined || error.unread === undefined
+        ? error
+        : { ...error, unread: error.unread.filter((path) => path !== retrySource) },
+      "generative",
+      losses,
+    );
     if (error.code !== undefined && kept === undefined && error.codeSource !== undefined)
       losses.push(
         loss(
@@ -136,5 +175,10 @@ export function encodeGenerativeError(
   // 529 is messages-only and 413 has no generative form: both take the kind's own status.
   const replaced = error.status === 529 || error.status === 413 || error.status < 400 || error.status > 599;
   const status = replaced ? byKind.status : error.status;
-  return { status, body: { error: { code: status, message: error.message, status: kept ?? byKind.name } } };
+  const body: generative.ErrorBody = {
+    error: { code: status, message: error.message, status: kept ?? byKind.name },
+  };
+  if (error.retryAfter !== undefined)
+    body.error.details = [{ "@type": RETRY_INFO, retryDelay: durationText(error.retryAfter.ms) }];
+  return { status, body };
 }
