@@ -1,4 +1,5 @@
 import type { Loss } from "./loss";
+import type { Usage } from "./usage";
 
 /** Options every translation takes, and their resolved form with defaults filled once. */
 export type TranslateOptions = {
@@ -34,6 +35,13 @@ export type TranslateOptions = {
    * for the loss before the translation fails.
    */
   onLoss?: (loss: Loss) => void;
+  /**
+   * Streams: called once when the stream ends, with the usage it carried (the last figures, which are
+   * cumulative) — also when it ends cut off or failing, with what arrived. Not called when the stream
+   * carried no usage (a chat stream without `stream_options.include_usage`). The same figures as
+   * `usageOf(from, events)`, so a gateway bills from the stream it translates without parsing it again.
+   */
+  onUsage?: (usage: Usage) => void;
   /**
    * How a JSON response format reaches the messages protocol: `"tool"` (default) emulates
    * it with a forced `json_tool_call` tool, which every model accepts; `"native"` sends
@@ -84,6 +92,7 @@ export type ResolvedOptions = {
   /** Undefined when the caller gave none: an encoder that needs one reports the 0 it uses. */
   readonly created: number | undefined;
   readonly onLoss: ((loss: Loss) => void) | undefined;
+  readonly onUsage: ((usage: Usage) => void) | undefined;
   readonly jsonMode: "tool" | "native";
   readonly chatDialect: ChatDialect;
   readonly history: readonly unknown[] | undefined;
@@ -103,6 +112,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     idPrefix: options?.idPrefix ?? DEFAULT_ID_PREFIX,
     created: options?.created,
     onLoss: options?.onLoss,
+    onUsage: options?.onUsage,
     jsonMode: options?.jsonMode ?? "tool",
     chatDialect: options?.chatDialect ?? "openai",
     history: options?.history,

@@ -5,6 +5,7 @@ import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../
 import { checkProtocol } from "../common/protocol-id";
 import type { StreamReducer } from "../common/reducer";
 import { eventPointer } from "../common/stream-end";
+import { normalizeUsage } from "../common/usage";
 import type { EventOf } from "../protocols";
 import { adapters, protocols } from "../protocols";
 import { validator } from "../validate";
@@ -113,6 +114,24 @@ export function translatorCore(
   // made at their exact size: an empty array that grows by `push` allocates a backing store of 17
   // slots for its first element, which cost as much as the rest of a text delta's translation.
   const emitted: unknown[] = [];
+  // The last usage the input carried (cumulative figures), told to `onUsage` once when the output ends.
+  const onUsage = resolved.onUsage;
+  let usage: common.Usage | undefined;
+  let billed = false;
+  /** Notes the usage of the decoder's parts from `from` on. */
+  const noteUsage = (from: number): void => {
+    if (onUsage === undefined) return;
+    for (let index = from; index < parts.length; index++) {
+      const part = parts[index] as common.StreamPart;
+      if (part.type === "usage" || (part.type === "response-start" && part.usage !== undefined))
+        usage = part.usage;
+    }
+  };
+  const bill = (): void => {
+    if (billed) return;
+    billed = true;
+    if (onUsage !== undefined && usage !== undefined) onUsage(normalizeUsage(usage));
+  };
 
   /** Moves the step's losses to `losses` (telling `onLoss`); in strict mode, the error they make. */
   const report = (): TranslationError | undefined => {
@@ -128,6 +147,7 @@ export function translatorCore(
   /** Ends the output with the target's error event for `error` (encoded from `state`). */
   const stop = (error: common.ErrorInfo, out: unknown[], at: number): void => {
     ended = true;
+    bill();
     consumed = parts.length;
     const continued = identity ? source.passThroughError?.(error, decoderState, at) : undefined;
     if (continued !== undefined) {
@@ -173,7 +193,9 @@ export function translatorCore(
 
   /** The same protocol: the decoder only watches; its parts and losses are the translation's business. */
   const watch = (input: unknown, at: number): void => {
+    const before = parts.length;
     decoderState = decoder.step(decoderState, input, parts, found, at);
+    noteUsage(before);
     consumed = parts.length;
     found.length = 0;
     if (consumed > 256) {
@@ -183,13 +205,21 @@ export function translatorCore(
   };
 
   const finish = (failure: string | undefined, at: number, unreadable = false): unknown[] => {
+    const out = close(failure, at, unreadable);
+    bill();
+    return out;
+  };
+
+  const close = (failure: string | undefined, at: number, unreadable: boolean): unknown[] => {
     ended = true;
     const out: unknown[] = [];
     if (unreadable)
       found.push(
         loss(eventPointer(at), "dropped", `The event could not be read and was dropped (${failure}).`),
       );
+    const decoded = parts.length;
     decoderState = decoder.end(decoderState, parts, found, at, failure);
+    noteUsage(decoded);
     if (identity) {
       // Only the cut-off (an error part with its loss) concerns a same-protocol stream.
       let error: common.ErrorInfo | undefined;
@@ -234,7 +264,9 @@ export function translatorCore(
         watch(input, at);
         return [input];
       }
+      const before = parts.length;
       decoderState = decoder.step(decoderState, input, parts, found, at);
+      noteUsage(before);
       const out = emitted;
       const start = out.length;
       if (found.length > 0) {

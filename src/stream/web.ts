@@ -74,6 +74,8 @@ function createByteTranslator(
 ): {
   feed(chunk: Uint8Array): Uint8Array | undefined;
   finish(failure?: string): Uint8Array | undefined;
+  /** The consumer cancelled the output: the input ends there, and nothing more is written. */
+  cancel(reason: string): void;
   ended(): boolean;
 } {
   const source = adapters[from];
@@ -216,6 +218,9 @@ function createByteTranslator(
       if (!core.ended()) text += writeAll(core.end());
       return concat(head, text);
     },
+    cancel(reason) {
+      if (!core.ended()) core.fail(`the output was cancelled (${reason})`);
+    },
     ended: () => core.ended(),
   };
 }
@@ -281,6 +286,8 @@ export function translateEventStream(
         }
       },
       async cancel(reason) {
+        // The consumer left: the input ends here (its usage is told to `onUsage`, its cut to `onLoss`).
+        bytes.cancel(describe(reason));
         await (reader ?? body).cancel(reason);
       },
     },
@@ -337,6 +344,7 @@ export function createTranslateStream(
       },
       cancel(reason) {
         closed = true;
+        bytes.cancel(describe(reason));
         resume();
         input?.error(reason);
       },
