@@ -13,7 +13,10 @@ import { type HeadersLike, headerReader } from "./headers";
  * What a request is for. Chat-compatible family (`chat` errors): `chat.completions`, `embeddings`,
  * `images.generations`, `rerank`. Responses: `responses` (its error body is the chat-style envelope). Messages: `messages`, and `messages.count_tokens`
  * (`POST /v1/messages/count_tokens`: the messages request body, answered with `{input_tokens}`). Generative:
- * `generateContent`, `streamGenerateContent`, `embedContent`, `batchEmbedContents`. Model listing
+ * `generateContent`, `streamGenerateContent`, `countTokens` (`{contents}` or `{generateContentRequest}`,
+ * answered with `{totalTokens}`), `embedContent`, `batchEmbedContents`. Responses also
+ * `responses.input_tokens` (`POST /v1/responses/input_tokens`: a responses request body, answered with
+ * `{object: "response.input_tokens", input_tokens}`). Model listing
  * (any protocol, see `listFormat`): `models.list`, `models.retrieve`. Music (music errors):
  * `music.audios`, `music.tasks`, `music.lyrics`, `music.upload`, `music.persona.list` (GET),
  * `music.persona.create` (POST), `music.voices`, `music.style`, `music.mashup-lyrics`, `music.wav`,
@@ -27,6 +30,8 @@ export type Operation =
   | "rerank"
   | "messages"
   | "messages.count_tokens"
+  | "countTokens"
+  | "responses.input_tokens"
   | "generateContent"
   | "streamGenerateContent"
   | "embedContent"
@@ -141,6 +146,15 @@ const FIXED_ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     { protocol: "responses", operation: "responses", shape: "responses", credentials: CHAT_CREDENTIALS },
   ],
   [
+    "POST /v1/responses/input_tokens",
+    {
+      protocol: "responses",
+      operation: "responses.input_tokens",
+      shape: "responses",
+      credentials: CHAT_CREDENTIALS,
+    },
+  ],
+  [
     "POST /v1/images/generations",
     { operation: "images.generations", shape: "chat", credentials: CHAT_CREDENTIALS },
   ],
@@ -193,6 +207,7 @@ function musicRoutes(): [string, Route][] {
 const GENERATIVE_METHODS: ReadonlyMap<string, Operation> = new Map<string, Operation>([
   ["generateContent", "generateContent"],
   ["streamGenerateContent", "streamGenerateContent"],
+  ["countTokens", "countTokens"],
   ["embedContent", "embedContent"],
   ["batchEmbedContents", "batchEmbedContents"],
 ]);

@@ -38,7 +38,11 @@ const NEEDS: ReadonlyMap<string, Need> = new Map<string, Need>([
     { generate: "generative", endpoint: "POST /v1beta/models/{model}:streamGenerateContent" },
   ],
   ["responses", { generate: "responses", endpoint: "POST /v1/responses" }],
-  ["messages.count_tokens", { type: "msg", translate: false, endpoint: "POST /v1/messages/count_tokens" }],
+  // Counting follows generation: natively where the model speaks the client's protocol, else translated
+  // (the gateway forwards the count to the upstream's own endpoint, or estimates where it has none).
+  ["messages.count_tokens", { generate: "messages", endpoint: "POST /v1/messages/count_tokens" }],
+  ["countTokens", { generate: "generative", endpoint: "POST /v1beta/models/{model}:countTokens" }],
+  ["responses.input_tokens", { generate: "responses", endpoint: "POST /v1/responses/input_tokens" }],
   ["embeddings", { type: "embeddings", translate: false, endpoint: "POST /v1/embeddings" }],
   [
     "embedContent",
@@ -67,7 +71,7 @@ export type RouteResult =
       /**
        * A protocol id for generation requests (`chat`, `messages`, `generative`, `responses`);
        * otherwise the endpoint type that serves the request (`embeddings`, `image-generation`,
-       * `x-rerank`, the model's `music-*` type, `msg` for count_tokens).
+       * `x-rerank`, the model's `music-*` type).
        */
       upstream: Protocol | "embeddings" | string;
       /** `false`: forward the body as it is; `true`: translate it to `upstream` first. */
@@ -108,14 +112,15 @@ function needOf(operation: string): Need {
 /**
  * Which upstream serves `request` (an `identifyRequest` result) for the model `entry`.
  *
- * - A generation request (chat completions, messages, generateContent, responses) goes to the
+ * - A generation request (chat completions, messages, generateContent, responses), and a token count
+ *   (messages count_tokens, generative countTokens, responses input_tokens), goes to the
  *   client's own protocol when the model's `supported_endpoint_types` include its type (`std`,
  *   `msg`, `gen`, `std-response`): `{ upstream: <client protocol>, translate: false }` — "a protocol
  *   that the client supports natively is not converted". Otherwise to the first protocol in the
  *   model's own order of `supported_endpoint_types` that this library translates:
  *   `{ upstream, translate: true }`.
  * - Embeddings need `embeddings` (a generative `embedContent` is translated to it), images
- *   `image-generation`, rerank `x-rerank`, count_tokens `msg`, music a `music-*` type; these are
+ *   `image-generation`, rerank `x-rerank`, music a `music-*` type; these are
  *   never served by another endpoint type.
  * - A model without a fitting endpoint type is refused with HTTP **400** in the client's error shape
  *   (chat `invalid_request_error` with `param: "model"` and `code: "unsupported_endpoint"`,

@@ -56,6 +56,20 @@ const routes: Row[] = [
     out: { protocol: "messages", operation: "messages.count_tokens", token: "sk-m" },
   },
   {
+    title: "countTokens on a generative model",
+    method: "POST",
+    path: "/v1beta/models/gemini-2.5-pro:countTokens",
+    headers: { "x-goog-api-key": "sk-g" },
+    out: { protocol: "generative", operation: "countTokens", model: "gemini-2.5-pro", token: "sk-g" },
+  },
+  {
+    title: "input_tokens of a responses request",
+    method: "POST",
+    path: "/v1/responses/input_tokens",
+    headers: { authorization: "Bearer sk-r" },
+    out: { protocol: "responses", operation: "responses.input_tokens", token: "sk-r" },
+  },
+  {
     title: "generateContent with x-alt-api-key",
     method: "POST",
     path: "/v1beta/models/gemini-2.5-pro:generateContent",

@@ -96,7 +96,32 @@ const table: {
   {
     client: "messages count_tokens",
     request: { protocol: "messages", operation: "messages.count_tokens" },
-    expected: { msg: native("msg") },
+    expected: {
+      msg: native("messages"),
+      std: translated("chat"),
+      gen: translated("generative"),
+      "std-response": viaResponses,
+    },
+  },
+  {
+    client: "generative countTokens",
+    request: { protocol: "generative", operation: "countTokens" },
+    expected: {
+      gen: native("generative"),
+      std: translated("chat"),
+      msg: translated("messages"),
+      "std-response": viaResponses,
+    },
+  },
+  {
+    client: "responses input_tokens",
+    request: { protocol: "responses", operation: "responses.input_tokens" },
+    expected: {
+      "std-response": native("responses"),
+      std: translated("chat"),
+      msg: translated("messages"),
+      gen: translated("generative"),
+    },
   },
   {
     client: "image generations",
@@ -228,13 +253,12 @@ describe("route: a mismatch is a 400 in the client's error shape", () => {
     });
   });
 
-  test("count_tokens is not translated: a chat-only model refuses it", () => {
-    expect(
-      route(
-        { protocol: "messages", operation: "messages.count_tokens" },
-        { id: "c", supported_endpoint_types: ["std"] },
-      ),
-    ).toMatchObject({ error: { status: 400, body: { type: "error" } } });
+  test("count_tokens follows generation: a chat-only model counts by translation, a model without generation refuses", () => {
+    const count = { protocol: "messages", operation: "messages.count_tokens" } as const;
+    expect(route(count, { id: "c", supported_endpoint_types: ["std"] })).toEqual(translated("chat"));
+    expect(route(count, { id: "e", supported_endpoint_types: ["embeddings"] })).toMatchObject({
+      error: { status: 400, body: { type: "error" } },
+    });
   });
 });
 
