@@ -7,10 +7,17 @@
  * Per request: identifyRequest (protocol, operation, model) → models.route (served natively, by
  * translation, or refused in the client's shape) → translateRequest → the upstream → translateResponse,
  * translateEventStream (streams, ending honestly) or translateError (the upstream's errors in the
- * client's shape). Nothing here names a client protocol: a protocol the library adds is served as is.
+ * client's shape, with its retry delay). Headers cross by the library's rules both ways
+ * (gateway.upstreamHeaders: the client's beta and version headers reach an upstream of its own
+ * protocol; gateway.clientHeaders: retry-after, request ids and rate limits come back in the client's
+ * conventions). Usage is reported once per request (`onUsage`): from the response, or from the stream
+ * as it passes. Token counts (messages count_tokens, generative countTokens, responses input_tokens)
+ * go to the upstream's own count endpoint, or are estimated, and said to be, where it has none.
+ * Nothing here names a client protocol: a protocol the library adds is served as is.
  */
 import {
   errors,
+  gateway,
   identifyRequest,
   models,
   protocols,
@@ -20,55 +27,82 @@ import {
   translateEventStream,
   translateRequest,
   translateResponse,
+  usageOf,
 } from "gateway-protocols";
 
 /**
  * @typedef {import("gateway-protocols").Protocol} Protocol
  * @typedef {import("gateway-protocols").Loss} Loss
+ * @typedef {import("gateway-protocols").Usage} Usage
+ * @typedef {{ from: string; to: string; model: string; operation: string; stream: boolean }} Exchange
  * @typedef {{
  *   upstreamUrl: string;             // base URL, e.g. http://127.0.0.1:9000
  *   upstreamProtocol: string;        // one of the library's protocol ids
  *   upstreamKey?: string | undefined;
  *   upstreamModel?: string | undefined; // the model sent upstream (default: the client's)
+ *   maxTokens?: number | undefined;  // output budget toward messages when the client sets none (default: defaultMaxTokens)
  *   onLoss?: ((loss: Loss, from: string, to: string) => void) | undefined;
+ *   onUsage?: ((usage: Usage, exchange: Exchange) => void) | undefined;
  *   fetch?: typeof fetch | undefined;
+ *   now?: (() => number) | undefined; // milliseconds since the epoch (default Date.now), for rate-limit resets
  * }} GatewayConfig
  */
 
 /**
- * How to call an upstream that speaks each protocol: the path of its generation endpoint and its
- * headers (credential; messages: the version header, the client's as given, spec section 5). This is
- * the upstream's HTTP API, which a pure library leaves to the caller.
- * @type {Record<string, { path(model: string, stream: boolean): string; headers(key: string, client: Headers): Record<string, string> }>}
+ * How to call an upstream that speaks each protocol: the path of its generation endpoint, of its token
+ * count (none: chat has no such endpoint) and its credential header. Every other header comes from
+ * gateway.upstreamHeaders. This is the upstream's HTTP API, which a pure library leaves to the caller.
+ * @type {Record<string, { path(model: string, stream: boolean): string; countPath?: (model: string) => string; credential(key: string): Record<string, string> }>}
  */
 const UPSTREAMS = {
   chat: {
     path: () => "/v1/chat/completions",
-    headers: (key) => ({ authorization: `Bearer ${key}` }),
+    credential: (key) => ({ authorization: `Bearer ${key}` }),
   },
   messages: {
     path: () => "/v1/messages",
-    headers: (key, client) => ({
-      "x-api-key": key,
-      "anthropic-version": client.get("anthropic-version") ?? client.get("x-proto-version") ?? "2023-06-01",
-    }),
+    countPath: () => "/v1/messages/count_tokens",
+    credential: (key) => ({ "x-api-key": key }),
   },
   generative: {
     path: (model, stream) =>
-      `/v1beta/models/${model.split("/").map(encodeURIComponent).join("/")}:${stream ? "streamGenerateContent?alt=sse" : "generateContent"}`,
-    headers: (key) => ({ "x-goog-api-key": key }),
+      `/v1beta/models/${modelPath(model)}:${stream ? "streamGenerateContent?alt=sse" : "generateContent"}`,
+    countPath: (model) => `/v1beta/models/${modelPath(model)}:countTokens`,
+    credential: (key) => ({ "x-goog-api-key": key }),
   },
   responses: {
     path: () => "/v1/responses",
-    headers: (key) => ({ authorization: `Bearer ${key}` }),
+    countPath: () => "/v1/responses/input_tokens",
+    credential: (key) => ({ authorization: `Bearer ${key}` }),
   },
 };
+
+/** @param {string} model */
+const modelPath = (model) => model.split("/").map(encodeURIComponent).join("/");
+
+/**
+ * The output budget a messages upstream gets when the client's request names none (Codex and Gemini CLI
+ * send none; messages requires one). The library's fallback, 4096, cuts an agent's long answers and
+ * tool calls (a whole file in one write call), so the example asks for what Claude Code itself asks
+ * (32,000) from the models that allow it, and each older model's own maximum otherwise. A budget only
+ * bounds the answer: the upstream bills the tokens generated, not the budget. `MAX_TOKENS` overrides.
+ * @param {string} model
+ */
+export function defaultMaxTokens(model) {
+  const id = model.toLowerCase();
+  if (/claude-3-(opus|sonnet|haiku)|claude-(2|instant)/.test(id)) return 4096;
+  if (/claude-3-5/.test(id)) return 8192;
+  // Claude 3.7 and 4.x allow 32,000 or more (Opus 4 and 4.1: 32,000; the others 64,000).
+  if (/claude/.test(id)) return 32000;
+  // Another model behind a messages-compatible API: a budget such services accept.
+  return 8192;
+}
 
 /** @param {number} status @param {unknown} body @param {Record<string, string>} [headers] */
 function json(status, body, headers = {}) {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json", ...headers },
+    headers: { ...headers, "content-type": "application/json" },
   });
 }
 
@@ -120,8 +154,91 @@ function passThroughPath(url, model) {
   const at = url.pathname.indexOf("/models/");
   const colon = url.pathname.lastIndexOf(":");
   if (model === undefined || at === -1 || colon < at) return url.pathname + url.search;
-  const encoded = model.split("/").map(encodeURIComponent).join("/");
-  return `${url.pathname.slice(0, at + 8)}${encoded}${url.pathname.slice(colon)}${url.search}`;
+  return `${url.pathname.slice(0, at + 8)}${modelPath(model)}${url.pathname.slice(colon)}${url.search}`;
+}
+
+/** The three token-count operations, by the client protocol each belongs to. */
+const COUNTS = new Set(["messages.count_tokens", "countTokens", "responses.input_tokens"]);
+
+/**
+ * A token count's body as the client protocol's generation request (the shape translateRequest reads):
+ * generative sends `{contents}` or `{generateContentRequest}`; messages count_tokens has no max_tokens,
+ * which only the translation needs (nothing is generated).
+ * @param {Protocol} client @param {Record<string, unknown>} body
+ */
+function countRequestOf(client, body) {
+  if (client === "generative") {
+    const wrapped = /** @type {Record<string, unknown> | undefined} */ (body.generateContentRequest);
+    if (wrapped !== undefined) {
+      const { model: _model, ...request } = wrapped;
+      return request;
+    }
+    return body;
+  }
+  if (client === "messages") return { max_tokens: 1, ...body };
+  return body;
+}
+
+/**
+ * What an upstream's count endpoint takes, from the translated generation request: the fields it
+ * counts (the count endpoints refuse generation settings such as `max_tokens` or `stream`).
+ * @param {Protocol} upstream @param {Record<string, unknown>} request @param {string} model
+ */
+function countQuestion(upstream, request, model) {
+  if (upstream === "generative") {
+    const { generationConfig: _config, ...counted } = request;
+    return { generateContentRequest: { ...counted, model: `models/${model}` } };
+  }
+  const fields =
+    upstream === "messages"
+      ? ["model", "messages", "system", "tools", "tool_choice", "thinking"]
+      : [
+          "model",
+          "input",
+          "instructions",
+          "tools",
+          "tool_choice",
+          "reasoning",
+          "text",
+          "previous_response_id",
+        ];
+  return Object.fromEntries(Object.entries(request).filter(([key]) => fields.includes(key)));
+}
+
+/**
+ * A count in the client protocol's answer shape.
+ * @param {Protocol} client @param {number} tokens
+ */
+function countAnswer(client, tokens) {
+  if (client === "generative") return { totalTokens: tokens };
+  if (client === "responses") return { object: "response.input_tokens", input_tokens: tokens };
+  return { input_tokens: tokens };
+}
+
+/**
+ * The tokens an upstream's count answer gives, read from its protocol's answer shape.
+ * @param {Protocol} upstream @param {Record<string, unknown>} body
+ */
+function countOf(upstream, body) {
+  const value = upstream === "generative" ? body.totalTokens : body.input_tokens;
+  return typeof value === "number" ? value : undefined;
+}
+
+/**
+ * A rough count of a request's tokens, for an upstream that cannot count them (chat): a quarter of
+ * the characters of its text. Said to be an estimate wherever it is answered.
+ * @param {unknown} request
+ */
+function estimateTokens(request) {
+  let characters = 0;
+  /** @param {unknown} node */
+  const walk = (node) => {
+    if (typeof node === "string") characters += node.length;
+    else if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === "object") Object.values(node).forEach(walk);
+  };
+  walk(request);
+  return Math.ceil(characters / 4);
 }
 
 /** @param {GatewayConfig} config @returns {(request: Request) => Promise<Response>} */
@@ -138,8 +255,12 @@ export function createGateway(config) {
       `UPSTREAM_URL must be an http(s) base URL, e.g. http://127.0.0.1:9000 (got ${JSON.stringify(config.upstreamUrl)}).`,
     );
   }
+  if (config.maxTokens !== undefined && !(Number.isInteger(config.maxTokens) && config.maxTokens > 0)) {
+    throw new TypeError(`MAX_TOKENS must be a positive integer (got ${JSON.stringify(config.maxTokens)}).`);
+  }
   const base = config.upstreamUrl.replace(/\/+$/, "");
   const upstreamFetch = config.fetch ?? fetch;
+  const now = config.now ?? Date.now;
   // The catalog: every model is served by the one upstream, so its endpoint type is the upstream's.
   const endpointTypes = [models.endpointTypeOf(upstream)];
   const listed =
@@ -182,73 +303,29 @@ export function createGateway(config) {
     const model = identified.model ?? (typeof body?.model === "string" ? body.model : "");
     const routed = models.route(identified, { id: model, supported_endpoint_types: endpointTypes });
     if ("error" in routed) return json(routed.error.status, routed.error.body);
+    const counting = COUNTS.has(identified.operation);
 
     const signal = request.signal;
-    const send = (/** @type {string} */ path, /** @type {unknown} */ payload) =>
+    /** @param {string} from @param {string} path @param {unknown} payload */
+    const send = (from, path, payload) =>
       upstreamFetch(`${base}${path}`, {
         method: "POST",
         headers: {
+          ...gateway.upstreamHeaders(/** @type {Protocol} */ (from), upstream, request.headers),
+          ...call.credential(config.upstreamKey ?? ""),
           "content-type": "application/json",
-          ...call.headers(config.upstreamKey ?? "", request.headers),
         },
         body: JSON.stringify(payload),
         signal,
       });
-
-    if (!routed.translate) {
-      // Native: the client speaks the upstream's protocol, so the request goes as it came.
-      const payload =
-        config.upstreamModel !== undefined && typeof body?.model === "string"
-          ? { ...body, model: config.upstreamModel }
-          : body;
-      let response;
-      try {
-        response = await send(passThroughPath(url, config.upstreamModel), payload);
-      } catch (error) {
-        return fail(client, 502, `The upstream is unreachable: ${/** @type {Error} */ (error).message}`);
-      }
-      const headers = { "content-type": response.headers.get("content-type") ?? "application/json" };
-      // A stream goes through as it came, watched: one the upstream cuts or resets ends with the
-      // client's own error event rather than a truncated answer (the same protocol on both sides).
-      const sse = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
-      const answer =
-        sse && response.ok && response.body !== null
-          ? translateEventStream(upstream, upstream, response.body, { onLoss: report(upstream, upstream) })
-          : response.body;
-      return new Response(answer, { status: response.status, headers });
-    }
-
-    const target = routed.upstream;
-    if (client === undefined || !isProtocol(target)) {
-      return fail(client, 501, `This example gateway does not translate ${identified.operation} requests.`);
-    }
-    /** @type {{ value: unknown; model: string; stream: boolean }} */
-    let translated;
-    try {
-      const result = translateRequest(client, target, body, {
-        model: identified.model,
-        stream: identified.stream,
-      });
-      result.losses.forEach(report(client, target));
-      translated = result;
-    } catch (error) {
-      if (error instanceof TranslationError) {
-        const rendered = error.toErrorBody(client);
-        return json(rendered.status, rendered.body);
-      }
-      throw error;
-    }
-    const upstreamModel = config.upstreamModel ?? translated.model;
-    const value = /** @type {Record<string, unknown>} */ (translated.value);
-    const payload = typeof value.model === "string" ? { ...value, model: upstreamModel } : value;
-    let response;
-    try {
-      response = await send(call.path(upstreamModel, translated.stream), payload);
-    } catch (error) {
-      return fail(client, 502, `The upstream is unreachable: ${/** @type {Error} */ (error).message}`);
-    }
-
-    if (!response.ok) {
+    /** @param {string} to @param {Response} response */
+    const answerHeaders = (to, response) =>
+      gateway.clientHeaders(upstream, /** @type {Protocol} */ (to), response.headers, { now: now() });
+    /** @param {string} from @param {string} to @param {string} upstreamModel @param {boolean} stream */
+    const bill = (from, to, upstreamModel, stream) => (/** @type {Usage} */ usage) =>
+      config.onUsage?.(usage, { from, to, model: upstreamModel, operation: identified.operation, stream });
+    /** The upstream's error in the client's shape, with its retry delay and request id. @param {string} to @param {Response} response */
+    const upstreamError = async (to, response) => {
       const text = await response.text();
       /** @type {unknown} */
       let errorBody = text;
@@ -257,34 +334,145 @@ export function createGateway(config) {
       } catch {}
       // The error body's fields the client's shape cannot hold are losses too.
       const error = translateError(
-        target,
-        client,
-        { status: response.status, body: errorBody },
-        { onLoss: report(target, client) },
+        upstream,
+        /** @type {Protocol} */ (to),
+        { status: response.status, body: errorBody, headers: response.headers },
+        { onLoss: report(upstream, to), now: now() },
       );
-      return json(error.status, error.body);
+      return json(error.status, error.body, error.headers);
+    };
+
+    if (!routed.translate) {
+      // Native: the client speaks the upstream's protocol, so the request goes as it came.
+      const upstreamModel = config.upstreamModel ?? model;
+      const payload =
+        config.upstreamModel !== undefined && typeof body?.model === "string"
+          ? { ...body, model: config.upstreamModel }
+          : body;
+      let response;
+      try {
+        response = await send(upstream, passThroughPath(url, config.upstreamModel), payload);
+      } catch (error) {
+        return fail(client, 502, `The upstream is unreachable: ${/** @type {Error} */ (error).message}`);
+      }
+      // The same protocol: the error body as it came, with a retry delay only its body said (Gemini's RetryInfo) as retry-after.
+      if (!response.ok) return upstreamError(upstream, response);
+      const headers = {
+        ...answerHeaders(upstream, response),
+        "content-type": response.headers.get("content-type") ?? "application/json",
+      };
+      const sse = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+      const streamed = response.ok && response.body !== null && (sse || identified.stream === true);
+      if (streamed && response.body !== null) {
+        // A stream goes through as it came, watched: one the upstream cuts or resets ends with the
+        // client's own error event rather than a truncated answer, and its usage is billed as it passes.
+        const answer = translateEventStream(upstream, upstream, response.body, {
+          onLoss: report(upstream, upstream),
+          onUsage: bill(upstream, upstream, upstreamModel, true),
+        });
+        return new Response(answer, { status: response.status, headers });
+      }
+      const text = await response.text();
+      if (response.ok && !counting) {
+        try {
+          const usage = usageOf(upstream, JSON.parse(text));
+          if (usage !== undefined) bill(upstream, upstream, upstreamModel, false)(usage);
+        } catch {
+          // Not the protocol's response: the client gets it as it came, unbilled.
+        }
+      }
+      return new Response(text, { status: response.status, headers });
     }
-    const options = { model: upstreamModel, created: Math.floor(Date.now() / 1000) };
+
+    const target = routed.upstream;
+    if (client === undefined || !isProtocol(target)) {
+      return fail(client, 501, `This example gateway does not translate ${identified.operation} requests.`);
+    }
+    /** @type {{ value: unknown; model: string; stream: boolean }} */
+    let translated;
+    const upstreamModelOf = (/** @type {string} */ model) => config.upstreamModel ?? model;
+    try {
+      const result = translateRequest(client, target, counting ? countRequestOf(client, body) : body, {
+        model: identified.model,
+        stream: counting ? false : identified.stream,
+        maxTokens: config.maxTokens ?? defaultMaxTokens(upstreamModelOf(model)),
+      });
+      if (!counting) result.losses.forEach(report(client, target));
+      translated = result;
+    } catch (error) {
+      if (error instanceof TranslationError) {
+        const rendered = error.toErrorBody(client);
+        return json(rendered.status, rendered.body);
+      }
+      throw error;
+    }
+    const upstreamModel = upstreamModelOf(translated.model);
+    const value = /** @type {Record<string, unknown>} */ (translated.value);
+    const payload = typeof value.model === "string" ? { ...value, model: upstreamModel } : value;
+
+    if (counting) {
+      if (call.countPath === undefined) {
+        // The upstream cannot count: an estimate, said to be one in the body and in a header.
+        return json(
+          200,
+          { ...countAnswer(client, estimateTokens(payload)), estimate: true },
+          { "x-token-count": "estimate" },
+        );
+      }
+      let response;
+      try {
+        response = await send(
+          client,
+          call.countPath(upstreamModel),
+          countQuestion(target, payload, upstreamModel),
+        );
+      } catch (error) {
+        return fail(client, 502, `The upstream is unreachable: ${/** @type {Error} */ (error).message}`);
+      }
+      if (!response.ok) return upstreamError(client, response);
+      const tokens = countOf(target, await response.json());
+      if (tokens === undefined)
+        return fail(client, 502, `The upstream's ${target} token count could not be read.`);
+      return json(200, countAnswer(client, tokens), answerHeaders(client, response));
+    }
+
+    let response;
+    try {
+      response = await send(client, call.path(upstreamModel, translated.stream), payload);
+    } catch (error) {
+      return fail(client, 502, `The upstream is unreachable: ${/** @type {Error} */ (error).message}`);
+    }
+    if (!response.ok) return upstreamError(client, response);
+    const headers = answerHeaders(client, response);
+    const options = { model: upstreamModel, created: Math.floor(now() / 1000) };
     if (translated.stream && response.body !== null) {
       // The library ends the stream honestly: an upstream cut short or reset ends with the client's
-      // error event, and the output never errors. A byte stream's losses arrive through onLoss.
-      const streamOptions = { ...options, onLoss: report(target, client) };
+      // error event, and the output never errors. A byte stream's losses arrive through onLoss, its
+      // usage through onUsage when it ends.
+      const streamOptions = {
+        ...options,
+        onLoss: report(target, client),
+        onUsage: bill(target, client, upstreamModel, true),
+      };
       const stream = translateEventStream(target, client, response.body, streamOptions);
       if (identified.streamFormat === "json") {
         return new Response(jsonArrayOf(stream), {
           status: 200,
-          headers: { "content-type": "application/json" },
+          headers: { ...headers, "content-type": "application/json" },
         });
       }
       return new Response(stream, {
         status: 200,
-        headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+        headers: { ...headers, "content-type": "text/event-stream", "cache-control": "no-cache" },
       });
     }
     try {
-      const result = translateResponse(target, client, await response.json(), options);
+      const upstreamBody = await response.json();
+      const result = translateResponse(target, client, upstreamBody, options);
       result.losses.forEach(report(target, client));
-      return json(200, result.value);
+      const usage = usageOf(target, upstreamBody);
+      if (usage !== undefined) bill(target, client, upstreamModel, false)(usage);
+      return json(200, result.value, headers);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return fail(client, 502, `The upstream's ${target} response could not be read: ${message}`);

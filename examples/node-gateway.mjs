@@ -7,9 +7,15 @@
  *
  * Environment: PORT (default 8787; 0 picks a free one), UPSTREAM_URL (base URL), UPSTREAM_PROTOCOL
  * (one of the library's protocol ids), UPSTREAM_KEY, UPSTREAM_MODEL (optional: the model sent
- * upstream, and the one the model lists show). Clients of every protocol the library knows call it
- * at http://127.0.0.1:PORT (/v1/chat/completions, /v1/messages, /v1beta/models/{model}:generateContent
- * and :streamGenerateContent, /v1/responses, /v1/models, /v1beta/models). Losses go to stderr.
+ * upstream, and the one the model lists show), MAX_TOKENS (optional: the output budget toward a
+ * messages upstream when a client sets none; default per model family, gateway.mjs defaultMaxTokens).
+ * Clients of every protocol the library knows call it at http://127.0.0.1:PORT (/v1/chat/completions,
+ * /v1/messages and /v1/messages/count_tokens, /v1beta/models/{model}:generateContent,
+ * :streamGenerateContent and :countTokens, /v1/responses and /v1/responses/input_tokens, /v1/models,
+ * /v1beta/models). Each loss and each request's usage is a line on stderr:
+ *
+ *   loss chat→messages dropped /logprobs (logprobs.dropped): …
+ *   usage chat→messages claude-sonnet-4-5 stream input=1200 cachedRead=1024 cacheWrite=0 output=80 reasoning=0 total=1280
  */
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
@@ -24,8 +30,15 @@ try {
     upstreamProtocol: env.UPSTREAM_PROTOCOL ?? "",
     upstreamKey: env.UPSTREAM_KEY,
     upstreamModel: env.UPSTREAM_MODEL || undefined,
+    maxTokens: env.MAX_TOKENS ? Number(env.MAX_TOKENS) : undefined,
     onLoss: (loss, from, to) =>
-      console.error(`loss ${from}→${to} ${loss.kind} ${loss.path || "/"}: ${loss.message}`),
+      console.error(`loss ${from}→${to} ${loss.kind} ${loss.path || "/"} (${loss.code}): ${loss.message}`),
+    onUsage: (usage, { from, to, model, stream }) =>
+      console.error(
+        `usage ${from}→${to} ${model} ${stream ? "stream" : "whole"} ${Object.entries(usage)
+          .map(([name, count]) => `${name}=${count}`)
+          .join(" ")}`,
+      ),
   });
 } catch (error) {
   console.error(`error: ${/** @type {Error} */ (error).message}`);

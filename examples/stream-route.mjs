@@ -10,20 +10,32 @@ import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { TranslationError, translateError, translateEventStream, translateRequest } from "gateway-protocols";
+import {
+  gateway,
+  TranslationError,
+  translateError,
+  translateEventStream,
+  translateRequest,
+} from "gateway-protocols";
 
 /**
  * `POST /v1/chat/completions` with `stream: true`, answered by a messages upstream.
- * @param {{ upstreamUrl: string; upstreamKey: string; onLoss?: (loss: import("gateway-protocols").Loss) => void }} config
+ * @param {{
+ *   upstreamUrl: string;
+ *   upstreamKey: string;
+ *   onLoss?: (loss: import("gateway-protocols").Loss) => void;
+ *   onUsage?: (usage: import("gateway-protocols").Usage) => void;
+ * }} config
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>}
  */
-export function chatStreamRoute({ upstreamUrl, upstreamKey, onLoss }) {
+export function chatStreamRoute({ upstreamUrl, upstreamKey, onLoss, onUsage }) {
   return async (req, res) => {
     let text = "";
     for await (const chunk of req) text += chunk;
     let request;
     try {
-      request = translateRequest("chat", "messages", JSON.parse(text), { maxTokens: 1024, onLoss });
+      // messages requires max_tokens: the budget when the client sets none (Claude 4.x models allow 32,000).
+      request = translateRequest("chat", "messages", JSON.parse(text), { maxTokens: 32000, onLoss });
     } catch (error) {
       // Not JSON, or not a chat request: a 400 in the chat error shape.
       const { status, body } = (
@@ -37,9 +49,11 @@ export function chatStreamRoute({ upstreamUrl, upstreamKey, onLoss }) {
       upstream = await fetch(`${upstreamUrl}/v1/messages`, {
         method: "POST",
         headers: {
+          // What of the client's headers a messages upstream understands (here: idempotency keys), and
+          // the version header the translation is written for; never the client's credentials.
+          ...gateway.upstreamHeaders("chat", "messages", req.headers),
           "content-type": "application/json",
           "x-api-key": upstreamKey,
-          "anthropic-version": "2023-06-01",
         },
         body: JSON.stringify({ ...request.value, stream: true }),
       });
@@ -49,19 +63,30 @@ export function chatStreamRoute({ upstreamUrl, upstreamKey, onLoss }) {
       return;
     }
     if (!upstream.ok || upstream.body === null) {
+      // In chat's shape, with the upstream's retry delay as `retry-after` / `retry-after-ms` (the SDK waits that long).
       const error = translateError("messages", "chat", {
         status: upstream.status,
         body: await upstream.text(),
+        headers: upstream.headers,
       });
-      res.writeHead(error.status, { "content-type": "application/json" }).end(JSON.stringify(error.body));
+      res
+        .writeHead(error.status, { ...error.headers, "content-type": "application/json" })
+        .end(JSON.stringify(error.body));
       return;
     }
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.writeHead(200, {
+      // The request id and rate limits in chat's names (`x-request-id`, `x-ratelimit-*`).
+      ...gateway.clientHeaders("messages", "chat", upstream.headers, { now: Date.now() }),
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+    });
     // The translated stream never errors: an upstream that resets or stops early ends it with chat's
-    // own error event (`data: {"error": …}`), which the client's SDK raises as its error.
+    // own error event (`data: {"error": …}`), which the client's SDK raises as its error. Its usage
+    // reaches onUsage once, when it ends (cut off too: what arrived), for billing.
     const stream = translateEventStream("messages", "chat", upstream.body, {
       created: Math.floor(Date.now() / 1000),
       onLoss,
+      onUsage,
     });
     try {
       // Backpressure both ways; a client that goes away cancels the upstream request.
@@ -76,7 +101,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const route = chatStreamRoute({
     upstreamUrl: process.env.UPSTREAM_URL ?? "https://api.anthropic.com",
     upstreamKey: process.env.UPSTREAM_KEY ?? "",
-    onLoss: (loss) => console.error(`loss ${loss.kind} ${loss.path}: ${loss.message}`),
+    onLoss: (loss) => console.error(`loss ${loss.code} ${loss.path}: ${loss.message}`),
+    onUsage: (usage) => console.error(`usage ${JSON.stringify(usage)}`),
   });
   const server = createServer((req, res) => {
     if (req.method === "POST" && req.url === "/v1/chat/completions") void route(req, res);

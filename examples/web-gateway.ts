@@ -1,7 +1,8 @@
 /**
  * The translating gateway as a Web-standard `fetch(request) => Response` handler, for edge runtimes
  * and any server that speaks Request/Response. The same gateway as node-gateway.mjs, configured by
- * the runtime's environment bindings (UPSTREAM_URL, UPSTREAM_PROTOCOL, UPSTREAM_KEY, UPSTREAM_MODEL).
+ * the runtime's environment bindings (UPSTREAM_URL, UPSTREAM_PROTOCOL, UPSTREAM_KEY, UPSTREAM_MODEL,
+ * MAX_TOKENS). Losses and each request's usage go to the runtime's log.
  *
  *   Workers-style module:  export { default } from "./web-gateway";
  *   Deno:                  Deno.serve((request) => gateway.fetch(request, Deno.env.toObject()));
@@ -16,22 +17,42 @@ export type GatewayEnv = {
   readonly UPSTREAM_PROTOCOL?: string | undefined;
   readonly UPSTREAM_KEY?: string | undefined;
   readonly UPSTREAM_MODEL?: string | undefined;
+  readonly MAX_TOKENS?: string | undefined;
 };
 
-let built: { env: GatewayEnv; handle: (request: Request) => Promise<Response> } | undefined;
+const SETTINGS = [
+  "UPSTREAM_URL",
+  "UPSTREAM_PROTOCOL",
+  "UPSTREAM_KEY",
+  "UPSTREAM_MODEL",
+  "MAX_TOKENS",
+] as const;
 
-/** The handler for an environment, built once per environment object (runtimes pass the same one). */
-function handlerFor(env: GatewayEnv): (request: Request) => Promise<Response> {
-  if (built === undefined || built.env !== env) {
+let built: { settings: string; handle: (request: Request) => Promise<Response> } | undefined;
+
+/**
+ * The handler, built once: again only when a setting's value changes. Keyed by the values, not by the
+ * environment object, since Deno's `Deno.env.toObject()` makes a new object on every call.
+ */
+export function handlerFor(env: GatewayEnv): (request: Request) => Promise<Response> {
+  const settings = JSON.stringify(SETTINGS.map((name) => env[name] ?? null));
+  if (built === undefined || built.settings !== settings) {
     const handle = createGateway({
       upstreamUrl: env.UPSTREAM_URL ?? "",
       upstreamProtocol: env.UPSTREAM_PROTOCOL ?? "",
       upstreamKey: env.UPSTREAM_KEY,
       upstreamModel: env.UPSTREAM_MODEL || undefined,
+      maxTokens: env.MAX_TOKENS ? Number(env.MAX_TOKENS) : undefined,
       onLoss: (loss, from, to) =>
-        console.warn(`loss ${from}→${to} ${loss.kind} ${loss.path || "/"}: ${loss.message}`),
+        console.warn(`loss ${from}→${to} ${loss.kind} ${loss.path || "/"} (${loss.code}): ${loss.message}`),
+      onUsage: (usage, { from, to, model, stream }) =>
+        console.warn(
+          `usage ${from}→${to} ${model} ${stream ? "stream" : "whole"} ${Object.entries(usage)
+            .map(([name, count]) => `${name}=${count}`)
+            .join(" ")}`,
+        ),
     });
-    built = { env, handle };
+    built = { settings, handle };
   }
   return built.handle;
 }

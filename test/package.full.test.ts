@@ -1,4 +1,6 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -93,7 +95,49 @@ describe("the built package", () => {
       "CHANGELOG.md",
       "LICENSE",
       "README.md",
+      "examples/gateway.mjs",
+      "examples/node-gateway.mjs",
+      "examples/stream-route.mjs",
+      "examples/web-gateway.ts",
       "package.json",
     ]);
+  });
+
+  test("the examples run from an installed package, as the README tells npm users", async () => {
+    // The packed files in a project's node_modules; `gateway-protocols` resolves to the package itself.
+    const project = mkdtempSync(join(tmpdir(), "gp-examples-"));
+    try {
+      const packed = execFileSync(
+        "npm",
+        ["pack", "--json", "--ignore-scripts", "--pack-destination", project],
+        {
+          cwd: root,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        },
+      );
+      const tarball = join(project, JSON.parse(packed)[0].filename);
+      const installed = join(project, "node_modules", "gateway-protocols");
+      mkdirSync(installed, { recursive: true });
+      execFileSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
+      symlinkSync(join(root, "node_modules", "zod"), join(project, "node_modules", "zod"), "dir");
+      const child = spawn(process.execPath, [join(installed, "examples", "node-gateway.mjs")], {
+        cwd: project,
+        env: { ...process.env, PORT: "0", UPSTREAM_URL: "http://127.0.0.1:9", UPSTREAM_PROTOCOL: "chat" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout?.on("data", (chunk: Buffer) => {
+          out += chunk.toString("utf8");
+          if (out.includes("\n")) resolve(out.trim());
+        });
+        child.on("exit", (code) => reject(new Error(`exited ${code}`)));
+      });
+      child.kill();
+      expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

@@ -3,42 +3,15 @@
  * upstream that serves recorded fixtures, driven by the official client SDKs of the three protocols.
  * One gateway per upstream protocol; every client against every upstream.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import { ApiError, type GenerateContentResponse, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Answer, answerOf } from "./answers";
+import { type Gateway, startGateway } from "./spawn";
 import { ANSWERS, errorAnswer, MESSAGES_RATE_LIMIT, startUpstream, type UpstreamProtocol } from "./upstream";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const UPSTREAMS: UpstreamProtocol[] = ["chat", "messages", "generative", "responses"];
-
-type Gateway = { url: string; child: ChildProcess; stderr: () => string };
-
-/** Starts the example and waits for its `listening on` line (PORT=0: a free port). */
-function startGateway(env: Record<string, string>): Promise<Gateway> {
-  const child = spawn(process.execPath, [join(root, "examples", "node-gateway.mjs")], {
-    cwd: root,
-    env: { ...process.env, PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  return new Promise((resolve, reject) => {
-    let stdout = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-      const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
-      if (match?.[1] !== undefined) resolve({ url: match[1], child, stderr: () => stderr });
-    });
-    child.on("exit", (code) => reject(new Error(`the gateway exited (${code}): ${stderr}`)));
-  });
-}
 
 const TOOLS = {
   name: "get_user_country",

@@ -2,7 +2,11 @@
  * A scripted upstream for the example gateway: a node:http server that answers each protocol's
  * endpoint with recorded fixtures from test/fixtures. The model a request names picks the scenario
  * (`text`, `tool`, `rate-limit`, `bad-request`, `reset`); `reset` sends half of a stream and then
- * resets the connection.
+ * resets the connection. `retry-<convention>-<id>` answers its first request with a 429 that says
+ * when to retry in one provider's convention (RETRY_CONVENTIONS) and the next with the text answer.
+ * It counts tokens where its protocol can (messages count_tokens, generative countTokens, responses
+ * input_tokens), and, like the messages API, refuses a beta field sent without its `anthropic-beta`
+ * value. Every answer names its request (`x-request-id`, messages `request-id`).
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -76,20 +80,87 @@ export function errorAnswer(protocol: UpstreamProtocol, scenario: "rate-limit" |
   return { status: entry(path).http_status, text: fixtureText(path) };
 }
 
-export type Received = { path: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> };
+export type Received = {
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: Record<string, unknown>;
+  /** When it arrived (ms, performance.now()). */
+  at: number;
+};
 
-function where(path: string): { protocol: UpstreamProtocol; model?: string; stream?: boolean } | undefined {
+/** The tokens every count answers (a scripted figure, the same whichever the protocol). */
+export const COUNTED_TOKENS = 42;
+
+/** The request id every answer carries, in its protocol's header. */
+export const UPSTREAM_REQUEST_ID = "req_upstream_1";
+
+/**
+ * How each provider says when to retry a 429, as `retry-<name>-…` models ask: OpenAI's and Anthropic's
+ * headers (seconds, or milliseconds), and Gemini's `RetryInfo` detail in the body. The delay is 1 s
+ * (`retry-after-ms` 1200 ms, so that a client that rounds to seconds shows).
+ */
+export const RETRY_CONVENTIONS = {
+  "after-seconds": { delayMs: 1000, headers: { "retry-after": "1" }, retryInfo: undefined },
+  "after-ms": {
+    delayMs: 1200,
+    headers: { "retry-after-ms": "1200", "retry-after": "2" },
+    retryInfo: undefined,
+  },
+  "retry-info": { delayMs: 1000, headers: {}, retryInfo: "1s" },
+} as const;
+export type RetryConvention = keyof typeof RETRY_CONVENTIONS;
+
+/** The conventions a provider of each protocol uses. */
+export const PROVIDER_CONVENTIONS: Record<UpstreamProtocol, RetryConvention[]> = {
+  chat: ["after-ms", "after-seconds"],
+  responses: ["after-ms", "after-seconds"],
+  messages: ["after-seconds"],
+  generative: ["retry-info"],
+};
+
+/** A 429 body of the protocol, with Gemini's `RetryInfo` detail when the convention has one. */
+function rateLimitBody(protocol: UpstreamProtocol, retryInfo: string | undefined): unknown {
+  if (protocol === "generative")
+    return {
+      error: {
+        code: 429,
+        message: "Resource has been exhausted (e.g. check quota).",
+        status: "RESOURCE_EXHAUSTED",
+        details:
+          retryInfo === undefined
+            ? []
+            : [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: retryInfo }],
+      },
+    };
+  if (protocol === "messages") return MESSAGES_RATE_LIMIT;
+  return {
+    error: { message: "Rate limit reached", type: "requests", param: null, code: "rate_limit_exceeded" },
+  };
+}
+
+type Route = { protocol: UpstreamProtocol; model?: string; stream?: boolean; count?: boolean };
+
+function where(path: string): Route | undefined {
   if (path === "/v1/chat/completions") return { protocol: "chat" };
   if (path === "/v1/messages") return { protocol: "messages" };
+  if (path === "/v1/messages/count_tokens") return { protocol: "messages", count: true };
   if (path === "/v1/responses") return { protocol: "responses" };
-  const method = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent)$/.exec(path);
+  if (path === "/v1/responses/input_tokens") return { protocol: "responses", count: true };
+  const method = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent|countTokens)$/.exec(path);
   if (method === null) return undefined;
   return {
     protocol: "generative",
     model: decodeURIComponent(method[1] ?? ""),
     stream: method[2] === "streamGenerateContent",
+    count: method[2] === "countTokens",
   };
 }
+
+const requestIdHeader = (protocol: UpstreamProtocol): Record<string, string> =>
+  protocol === "messages" ? { "request-id": UPSTREAM_REQUEST_ID } : { "x-request-id": UPSTREAM_REQUEST_ID };
+
+/** Beta fields of a messages body and the `anthropic-beta` value each needs (research/2026-surface.md). */
+const BETA_FIELDS: Record<string, string> = { context_management: "context-management-2025-06-27" };
 
 export async function startUpstream(): Promise<{
   url: string;
@@ -103,13 +174,50 @@ export async function startUpstream(): Promise<{
     const url = new URL(req.url ?? "/", "http://upstream");
     const route = where(url.pathname);
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-    received.push({ path: url.pathname + url.search, headers: req.headers, body });
+    received.push({ path: url.pathname + url.search, headers: req.headers, body, at: performance.now() });
     if (route === undefined) {
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":"no such path"}');
       return;
     }
+    const ids = requestIdHeader(route.protocol);
+    if (route.protocol === "messages") {
+      const betas = String(req.headers["anthropic-beta"] ?? "").split(/\s*,\s*/);
+      const refused = Object.keys(BETA_FIELDS).find(
+        (field) => body[field] !== undefined && !betas.includes(BETA_FIELDS[field] ?? ""),
+      );
+      if (refused !== undefined) {
+        const error = {
+          type: "error",
+          error: { type: "invalid_request_error", message: `${refused}: Extra inputs are not permitted` },
+        };
+        res.writeHead(400, { ...ids, "content-type": "application/json" }).end(JSON.stringify(error));
+        return;
+      }
+    }
+    if (route.count === true) {
+      const answer =
+        route.protocol === "generative"
+          ? { totalTokens: COUNTED_TOKENS }
+          : route.protocol === "responses"
+            ? { object: "response.input_tokens", input_tokens: COUNTED_TOKENS }
+            : { input_tokens: COUNTED_TOKENS };
+      res.writeHead(200, { ...ids, "content-type": "application/json" }).end(JSON.stringify(answer));
+      return;
+    }
     const model = route.model ?? String(body.model);
     const stream = route.stream ?? body.stream === true;
+    const retry = /^retry-(after-seconds|after-ms|retry-info)-/.exec(model);
+    if (retry !== null) {
+      const convention = RETRY_CONVENTIONS[retry[1] as RetryConvention];
+      const earlier = received.filter(
+        (request) => (request.body.model ?? where(request.path.split("?")[0] ?? "")?.model) === model,
+      );
+      if (earlier.length === 1) {
+        const answer = JSON.stringify(rateLimitBody(route.protocol, convention.retryInfo));
+        res.writeHead(429, { ...ids, ...convention.headers, "content-type": "application/json" }).end(answer);
+        return;
+      }
+    }
     const scenario = (["text", "tool", "rate-limit", "bad-request", "reset"] as const).find((name) =>
       model.startsWith(name),
     );
@@ -120,11 +228,11 @@ export async function startUpstream(): Promise<{
     }
     const [whole, streamed] = ANSWERS[route.protocol][scenario === "tool" ? "tool" : "text"];
     if (!stream) {
-      res.writeHead(200, { "content-type": "application/json" }).end(fixtureText(whole));
+      res.writeHead(200, { ...ids, "content-type": "application/json" }).end(fixtureText(whole));
       return;
     }
     const sse = fixtureText(streamed);
-    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.writeHead(200, { ...ids, "content-type": "text/event-stream" });
     if (scenario === "reset") {
       // Half of the stream, cut inside an event, then a reset connection.
       res.write(sse.slice(0, Math.floor(sse.length / 2)), () => res.socket?.resetAndDestroy());
