@@ -40,12 +40,17 @@ export type Section = (typeof sections)[number];
 /** A message as read from the code: literal text and placeholders for values known only at run time. */
 export type Text = readonly (string | { readonly hole: string })[];
 
-/** One documented loss: its kinds, its message and every place in src/ it comes from. */
+/** One documented loss: its kinds, its message, its codes and every place in src/ it comes from. */
 export type Row = {
   readonly kinds: readonly Kind[];
   /** The kind is not a literal at the site: the kinds are every value the expression can hold. */
   readonly computed: boolean;
   readonly text: Text;
+  /**
+   * Its `code`s: the site's own, or derived from its pointer (`cache_control.dropped`); `‹name›.kind`
+   * where the pointer's last field is known only at run time (the field of the input it names).
+   */
+  readonly codes: readonly string[];
   readonly where: readonly string[];
 };
 
@@ -93,7 +98,13 @@ const defaultRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 type FunctionLike = ts.SignatureDeclaration & { readonly body?: ts.Node | undefined };
 
-type Site = { readonly node: ts.Node; readonly kind: ts.Expression; readonly message: ts.Expression };
+type Site = {
+  readonly node: ts.Node;
+  readonly kind: ts.Expression;
+  readonly message: ts.Expression;
+  readonly path: ts.Expression | undefined;
+  readonly code: ts.Expression | undefined;
+};
 
 type Calls = { readonly calls: ts.CallExpression[]; escapes: boolean };
 
@@ -231,11 +242,11 @@ class Analysis {
 
   private recordSite(node: ts.CallExpression | ts.ObjectLiteralExpression): void {
     if (ts.isCallExpression(node)) {
-      const [, kind, message] = node.arguments;
+      const [path, kind, message, code] = node.arguments;
       if (kind === undefined || message === undefined) return;
       const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
       if (!ts.isIdentifier(callee) || this.declarationOf(callee) !== this.lossFunction) return;
-      this.sites.push({ node, kind, message });
+      this.sites.push({ node, kind, message, path, code });
       return;
     }
     const property = (key: string): ts.Expression | undefined => {
@@ -248,7 +259,7 @@ class Analysis {
     const message = property("message");
     if (kind === undefined || message === undefined || property("path") === undefined) return;
     if (!ts.isStringLiteralLike(kind) || !(lossKinds as readonly string[]).includes(kind.text)) return;
-    this.sites.push({ node, kind, message });
+    this.sites.push({ node, kind, message, path: property("path"), code: property("code") });
   }
 
   /** Every unit reachable from `start`, never entering `stop`. */
@@ -298,7 +309,15 @@ class Analysis {
     const free: ts.ParameterDeclaration[] = [];
     const texts = this.text(site.message, env, free, new Set()) ?? [[{ hole: holeName(site.message) }]];
     const kinds = this.kinds(site.kind, env, free, new Set());
-    const here = texts.map((text) => ({ text, kinds: kinds.values, computed: kinds.computed, anchor, via }));
+    const codes = this.codes(site, env, free, kinds.values);
+    const here = texts.map((text) => ({
+      text,
+      kinds: kinds.values,
+      computed: kinds.computed,
+      codes,
+      anchor,
+      via,
+    }));
     // The first parameter whose function is called by name (a handler in a table or a callback is
     // not: its parameters stay placeholders); four calls deep at most (recursive functions).
     const param = free.find((entry) => (this.calls.get(entry.parent)?.calls.length ?? 0) > 0);
@@ -316,6 +335,68 @@ class Analysis {
     }
     if (known.escapes) out.push(...here);
     return out;
+  }
+
+  /**
+   * A site's codes: its own (`loss(…, code)`), else derived from its pointer as `codeOf` does
+   * (src/common/loss.ts): the last field name and the kind. A pointer's parameters follow the
+   * variant's bindings but never start one of their own (they are runtime pointers, not texts).
+   */
+  private codes(
+    site: Site,
+    env: ReadonlyMap<ts.ParameterDeclaration, ts.Expression>,
+    free: ts.ParameterDeclaration[],
+    kinds: readonly Kind[],
+  ): string[] {
+    if (site.code !== undefined) {
+      const texts = this.text(site.code, env, free, new Set()) ?? [[{ hole: holeName(site.code) }]];
+      return union(texts.map(renderText), []);
+    }
+    const paths = site.path === undefined ? [[{ hole: "path" }]] : this.pathTexts(site.path, env);
+    const fields = union(paths.map(lastField), []);
+    return fields.flatMap((field) => kinds.map((kind) => `${field}.${kind}`));
+  }
+
+  /** The texts a pointer expression can be: `at(base, "a", i)` and templates read as far as they go. */
+  private pathTexts(node: ts.Expression, env: ReadonlyMap<ts.ParameterDeclaration, ts.Expression>): Text[] {
+    const expression = unwrap(node);
+    const scratch: ts.ParameterDeclaration[] = [];
+    if (
+      ts.isCallExpression(expression) &&
+      ts.isIdentifier(expression.expression) &&
+      expression.expression.text === "at" &&
+      expression.arguments.length > 0
+    ) {
+      let texts = this.pathTexts(expression.arguments[0] as ts.Expression, env);
+      for (const token of expression.arguments.slice(1)) {
+        const values = this.text(token, env, scratch, new Set()) ?? [[{ hole: holeName(token) }]];
+        // `at` puts a "/" before each token.
+        const tokens = values.length * texts.length > 64 ? [[{ hole: holeName(token) }]] : values;
+        texts = product(
+          texts,
+          tokens.map((text) => ["/", ...text]),
+        ).map(normalise);
+      }
+      return texts;
+    }
+    if (
+      ts.isBinaryExpression(expression) &&
+      (expression.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        expression.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    ) {
+      return [...this.pathTexts(expression.left, env), ...this.pathTexts(expression.right, env)];
+    }
+    if (ts.isConditionalExpression(expression)) {
+      return [...this.pathTexts(expression.whenTrue, env), ...this.pathTexts(expression.whenFalse, env)];
+    }
+    if (ts.isIdentifier(expression)) {
+      const declaration = this.declarationOf(expression);
+      if (declaration !== undefined && ts.isParameter(declaration)) {
+        const bound = env.get(declaration);
+        if (bound !== undefined) return this.pathTexts(bound, new Map());
+      }
+    }
+    return this.text(expression, env, scratch, new Set()) ?? [[{ hole: holeName(expression) }]];
   }
 
   private resolveValue(
@@ -514,6 +595,7 @@ type Variant = {
   readonly text: Text;
   readonly kinds: readonly Kind[];
   readonly computed: boolean;
+  readonly codes: readonly string[];
   readonly anchor: ts.Node;
   readonly via: readonly ts.Node[];
 };
@@ -644,6 +726,46 @@ function holeName(node: ts.Expression): string {
   return expression.getText().replace(/\s+/g, " ");
 }
 
+/** A placeholder that stands for an array index or an event's position, which a code never holds. */
+const INDEX_HOLE = /^(index|position|ordinal|turn|i|n|at|offset|entry|count|number)$/i;
+
+/**
+ * The last field name of a pointer's text, as `codeOf` (src/common/loss.ts) takes it: indices and
+ * index placeholders skipped; `‹name›` where it is known only at run time; `event` where it has none.
+ */
+export function lastField(text: Text): string {
+  const segments: (string | { hole: string })[][] = [[]];
+  for (const part of text) {
+    if (typeof part !== "string") {
+      (segments[segments.length - 1] as (string | { hole: string })[]).push(part);
+      continue;
+    }
+    const pieces = part.split("/");
+    pieces.forEach((piece, index) => {
+      if (index > 0) segments.push([]);
+      if (piece !== "") (segments[segments.length - 1] as (string | { hole: string })[]).push(piece);
+    });
+  }
+  for (let index = segments.length - 1; index >= 0; index--) {
+    const segment = segments[index] as (string | { hole: string })[];
+    if (segment.length === 0) continue;
+    if (segment.length === 1 && typeof segment[0] === "string") {
+      if (/^\d+$/.test(segment[0])) continue;
+      return segment[0].replaceAll("~1", "/").replaceAll("~0", "~");
+    }
+    // `${max + offset}` and the like: an index computed at run time.
+    if (segment.every((part) => typeof part !== "string" || /^[\d\s+-]*$/.test(part)) && segment.length > 1)
+      continue;
+    if (segment.length === 1 && typeof segment[0] !== "string") {
+      const hole = (segment[0] as { hole: string }).hole;
+      if (INDEX_HOLE.test(hole.split(".").pop() ?? hole)) continue;
+      return `‹${hole}›`;
+    }
+    return renderText(segment);
+  }
+  return "event";
+}
+
 function product(left: readonly Text[], right: readonly Text[]): Text[] {
   const out: Text[] = [];
   for (const a of left) for (const b of right) out.push([...a, ...b]);
@@ -738,16 +860,26 @@ function collect(
   entries: readonly { variant: Variant; where: string }[],
   keep: (variant: Variant) => boolean,
 ): Row[] {
-  const rows = new Map<string, { kinds: Kind[]; computed: boolean; text: Text; where: Set<string> }>();
+  const rows = new Map<
+    string,
+    { kinds: Kind[]; computed: boolean; text: Text; codes: Set<string>; where: Set<string> }
+  >();
   for (const { variant, where } of entries) {
     if (!keep(variant)) continue;
     const kinds = lossKinds.filter((kind) => variant.kinds.includes(kind));
     const key = rowKey(kinds, variant.text);
     const row = rows.get(key);
     if (row === undefined) {
-      rows.set(key, { kinds, computed: variant.computed, text: variant.text, where: new Set([where]) });
+      rows.set(key, {
+        kinds,
+        computed: variant.computed,
+        text: variant.text,
+        codes: new Set(variant.codes),
+        where: new Set([where]),
+      });
     } else {
       row.where.add(where);
+      for (const code of variant.codes) row.codes.add(code);
       row.computed ||= variant.computed;
     }
   }
@@ -756,6 +888,7 @@ function collect(
       kinds: row.kinds,
       computed: row.computed,
       text: row.text,
+      codes: [...row.codes].sort(compare),
       where: [...row.where].sort(),
     }))
     .sort(
@@ -901,13 +1034,57 @@ function kindCell(row: Row): string {
   return `${row.kinds.join(" or ")}${row.computed ? " (computed)" : ""}`;
 }
 
+function codeCell(row: Row): string {
+  return row.codes.map((code) => `\`${code}\``).join(", ");
+}
+
 function table(rows: readonly Row[]): string[] {
   if (rows.length === 0) return ["No losses.", ""];
   return [
-    "| Kind | Message | Where |",
-    "| --- | --- | --- |",
+    "| Kind | Code | Message | Where |",
+    "| --- | --- | --- | --- |",
     ...rows.map(
-      (row) => `| ${kindCell(row)} | ${cell(renderText(row.text))} | ${cell(row.where.join("; "))} |`,
+      (row) =>
+        `| ${kindCell(row)} | ${cell(codeCell(row))} | ${cell(renderText(row.text))} | ${cell(row.where.join("; "))} |`,
+    ),
+    "",
+  ];
+}
+
+/** Every code of the matrix, each with the messages it stands for: literal ones first, then patterns. */
+export function codeIndex(matrix: Matrix): { code: string; kinds: Kind[]; texts: string[] }[] {
+  const all = [
+    ...matrix.pairs.flatMap(pairRows),
+    ...matrix.embeddings.flatMap((side) => side.rows),
+    ...matrix.unreached,
+  ];
+  const index = new Map<string, { kinds: Set<Kind>; texts: Set<string> }>();
+  for (const row of all) {
+    for (const code of row.codes) {
+      const entry = index.get(code) ?? { kinds: new Set(), texts: new Set() };
+      for (const kind of row.kinds)
+        if (code.endsWith(`.${kind}`) || !code.includes("‹")) entry.kinds.add(kind);
+      entry.texts.add(renderText(row.text));
+      index.set(code, entry);
+    }
+  }
+  const patterned = (code: string) => code.startsWith("‹");
+  return [...index.entries()]
+    .map(([code, entry]) => ({
+      code,
+      kinds: lossKinds.filter((kind) => entry.kinds.has(kind)),
+      texts: [...entry.texts].sort(compare),
+    }))
+    .sort((a, b) => Number(patterned(a.code)) - Number(patterned(b.code)) || compare(a.code, b.code));
+}
+
+function codeTable(matrix: Matrix): string[] {
+  return [
+    "| Code | Messages |",
+    "| --- | --- |",
+    ...codeIndex(matrix).map(
+      (entry) =>
+        `| \`${cell(entry.code)}\` | ${cell(entry.texts.slice(0, 3).join(" · "))}${entry.texts.length > 3 ? ` (and ${entry.texts.length - 3} more)` : ""} |`,
     ),
     "",
   ];
@@ -964,8 +1141,8 @@ export function render(matrix: Matrix): string {
     "  every value the expression can hold.",
     "- A translation from a protocol to itself passes the payload through unchanged and reports no loss.",
     "  Translating an error (`translateError`) reports none either: it maps the status and message.",
-    "- Loss messages are written for people; they may be reworded in any release. Match on `kind` and",
-    "  `path`, not on `message`.",
+    "- Loss messages are written for people; they may be reworded in any release. Match on `code`,",
+    "  `kind` and `path`, not on `message`. [Loss codes](#loss-codes) lists every code.",
     "",
     "## Summary",
     "",
@@ -998,6 +1175,19 @@ export function render(matrix: Matrix): string {
     }
   }
   lines.push(
+    "## Loss codes",
+    "",
+    "Every loss carries a `code` to count it by: stable across versions, free of array indices, and",
+    "independent of the message. Most codes are derived from the loss's pointer (`codeOf` in",
+    "src/common/loss.ts): the last field name of `path` (array indices skipped) and the kind —",
+    "`/messages/2/content/0/cache_control` → `cache_control.dropped`; a pointer that ends at an element",
+    "names its list (`/tools/3` → `tools.dropped`). Where the pointer does not say what was lost (a whole",
+    "stream event, an element of a list whose kinds differ), the site gives its own code",
+    "(`thinking.signature.foreign`, `block.dropped`). A code written `‹name›.kind` below is derived from a",
+    "pointer known only at run time: its first part is the input's own field name there (an unknown",
+    "field dropped by name: `x_groq.dropped`, `service_tier.dropped`).",
+    "",
+    ...codeTable(matrix),
     "## Embeddings",
     "",
     "`translateEmbeddingsRequest` and `translateEmbeddingsResponse` translate between the chat-style and",

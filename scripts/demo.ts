@@ -256,6 +256,16 @@ console.log(
   )}`,
 );
 
+const allLosses = rows.flatMap((row) => row.outcome.losses);
+const codes = new Map<string, number>();
+for (const loss of allLosses) codes.set(loss.code, (codes.get(loss.code) ?? 0) + 1);
+const top = [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+console.log(
+  `\n${paragraph(
+    `Every loss carries a code to count it by: ${codes.size} distinct codes (docs/conversions.md lists them); the most frequent: ${top.map(([code, count]) => `${code} ${count}`).join(", ")}.`,
+  )}`,
+);
+
 // ─── Details ──────────────────────────────────────────────────────────────────────────────────────
 
 if (!verbose) {
@@ -282,6 +292,6 @@ if (!verbose) {
         : `${lost}${outcome.detail === undefined ? "" : `; ${outcome.detail}`}`;
     console.log(`  → ${row.to}${how}: ${result}`);
     for (const loss of outcome.losses)
-      console.log(`      ${loss.kind.padEnd(12)} ${loss.path || "/"}  ${loss.message}`);
+      console.log(`      ${loss.kind.padEnd(12)} ${loss.path || "/"}  ${loss.code}  ${loss.message}`);
   }
 }

@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { protocols } from "../src/index";
+import { codeOf } from "../src/common/loss";
+import { type LossKind, protocols } from "../src/index";
 import { fixtureIndex as allFixtures, isWired } from "./helpers/fixtures";
 
 // The demo translates the payloads of the protocols the library has.
@@ -60,5 +62,37 @@ describe("npm run demo", () => {
       fixtureIndex.filter((entry) => entry.kind === "error").length * (protocols.length - 1),
     );
     for (const body of bodies) expect(() => JSON.parse(body)).not.toThrow();
+  });
+
+  test("every loss it reports has a code, free of array indices, and listed in docs/conversions.md", () => {
+    const lines = verbose
+      .split("\n")
+      .map((line) => /^ {6}(dropped|clamped|synthesized|approximated) +(\S+) {2}(\S+) {2}\S/.exec(line))
+      .filter((match) => match !== null);
+    expect(lines.length).toBeGreaterThan(1000);
+    const docs = readFileSync(join(root, "docs", "conversions.md"), "utf8");
+    const section = docs.slice(docs.indexOf("## Loss codes"), docs.indexOf("## Embeddings"));
+    const listed = new Set([...section.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]));
+    // A code known only at run time (the input's own field name) is listed as its pattern, `‹…›.kind`.
+    const patterns = new Set(
+      [...listed].filter((code) => code?.startsWith("‹")).map((code) => code?.split(".").pop()),
+    );
+    const unlisted = new Set<string>();
+    let literal = 0;
+    for (const [, kind, path, code] of lines as RegExpExecArray[]) {
+      expect(code, path).toMatch(
+        /^[^./\s][^/\s]*\.(dropped|clamped|synthesized|approximated|foreign|late|orphan|cut|unreadable)$/,
+      );
+      expect(
+        code?.split(".").some((segment) => /^\d+$/.test(segment)),
+        code,
+      ).toBe(false);
+      if (listed.has(code)) literal++;
+      else if (!(patterns.has(kind) && code === codeOf(path === "/" ? "" : (path ?? ""), kind as LossKind)))
+        unlisted.add(`${code} (${path})`);
+    }
+    expect([...unlisted]).toEqual([]);
+    // Most are listed by name, not only by their pattern.
+    expect(literal / lines.length).toBeGreaterThan(0.5);
   });
 });

@@ -30,5 +30,10 @@ export function keepStopSequences(
  * is where the input gave it.
  */
 export function matchedStopDropped(at: string, target: string): Loss {
-  return loss(at, "dropped", `${target} does not say which stop sequence matched; it was dropped.`);
+  return loss(
+    at,
+    "dropped",
+    `${target} does not say which stop sequence matched; it was dropped.`,
+    "stop_sequence.dropped",
+  );
 }

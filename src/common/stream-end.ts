@@ -55,6 +55,7 @@ export function cutOff(
       eventPointer(position),
       "synthesized",
       `${message} An error event was sent in its place; no normal end was made up.`,
+      "stream.cut",
     ),
   );
 }

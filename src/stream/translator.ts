@@ -215,7 +215,12 @@ export function translatorCore(
     const out: unknown[] = [];
     if (unreadable)
       found.push(
-        loss(eventPointer(at), "dropped", `The event could not be read and was dropped (${failure}).`),
+        loss(
+          eventPointer(at),
+          "dropped",
+          `The event could not be read and was dropped (${failure}).`,
+          "event.unreadable",
+        ),
       );
     const decoded = parts.length;
     decoderState = decoder.end(decoderState, parts, found, at, failure);

@@ -188,9 +188,19 @@ describe("scripts/conversions.ts reads", () => {
         kinds: ["clamped", "approximated"],
         computed: true,
         text: ["Reason ", { hole: "reason" }, " became ", { hole: "mapped.value" }, "."],
+        // A pointer with no field name: the code names the event, as codeOf does.
+        codes: ["event.approximated", "event.clamped"],
         where: ["protocols/alpha/stream.ts: alphaStream › step"],
       },
     ]);
+  });
+
+  test("each loss's codes: from its pointer's last field and its kind", () => {
+    const codes = (from: string, to: string) =>
+      rowsOf(matrix, from, to, "request").map((row) => `${renderText(row.text)} ${row.codes.join(" ")}`);
+    expect(codes("alpha", "beta")).toContain("Beta needs a max. max.clamped max.synthesized");
+    expect(codes("alpha", "beta")).toContain("beta takes 5 at most; ‹value› was dropped. stop.dropped");
+    expect(render(matrix)).toContain("| `stop.dropped` |");
   });
 
   test("sites nothing reaches, apart; the embeddings translation, apart", () => {

@@ -11,6 +11,7 @@ import {
   rowsOf,
   type Section,
 } from "../../scripts/conversions";
+import { codeOf } from "../../src/common/loss";
 import { createStreamTranslator, type Loss, translateRequest, translateResponse } from "../../src/index";
 import { protocols } from "../../src/protocols/index";
 import {
@@ -86,9 +87,20 @@ describe("docs/conversions.md", () => {
   });
 });
 
-/** Whether a documented row of the pair's section explains a loss: its message and its kind. */
+/**
+ * Whether a documented row of the pair's section explains a loss: its message, its kind and its code
+ * (the row's own, or a `‹…›.kind` pattern the loss's code is derived by, `codeOf` of its pointer).
+ */
 function documents(rows: readonly Row[], entry: Loss): boolean {
-  return rows.some((row) => row.kinds.includes(entry.kind) && messagePattern(row.text).test(entry.message));
+  const derived = entry.code === codeOf(entry.path, entry.kind);
+  return rows.some(
+    (row) =>
+      row.kinds.includes(entry.kind) &&
+      messagePattern(row.text).test(entry.message) &&
+      row.codes.some(
+        (code) => code === entry.code || (derived && code.startsWith("‹") && code.endsWith(`.${entry.kind}`)),
+      ),
+  );
 }
 
 const options = { idPrefix: "gp", created: 1_700_000_000 };
@@ -140,7 +152,7 @@ describe("every loss the fixture walk observes is a documented loss of its pair"
           for (const entry of entries) {
             for (const found of observe(section, entry, to)) {
               observed++;
-              const key = `${found.kind}: ${found.message}`;
+              const key = `${found.kind} ${found.code}: ${found.message}`;
               if (!undocumented.has(key) && !documents(rows, found)) undocumented.set(key, entry.path);
             }
           }

@@ -41,7 +41,12 @@ export type Assistant = {
 };
 
 const thoughtSignatureDropped = (source: string, signature: common.Signature): Loss =>
-  loss(signature.source ?? source, "dropped", "Chat cannot carry a thought signature; it was dropped.");
+  loss(
+    signature.source ?? source,
+    "dropped",
+    "Chat cannot carry a thought signature; it was dropped.",
+    "thinking.signature.foreign",
+  );
 
 /**
  * A reasoning part as an OpenRouter `reasoning_details` entry: chat's own entry as it came, else one
@@ -104,7 +109,14 @@ export function encodeAssistant(
           break;
         }
         if (part.redacted !== undefined) {
-          losses.push(loss(part.source, "dropped", "Redacted thinking is opaque to chat and was dropped."));
+          losses.push(
+            loss(
+              part.source,
+              "dropped",
+              "Redacted thinking is opaque to chat and was dropped.",
+              "thinking.redacted.foreign",
+            ),
+          );
           break;
         }
         out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
@@ -114,6 +126,7 @@ export function encodeAssistant(
               part.signatureSource ?? part.source,
               "dropped",
               "Chat cannot carry a thinking signature; it was dropped.",
+              "thinking.signature.foreign",
             ),
           );
         }

@@ -166,6 +166,7 @@ export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): chat.Co
       part.source,
       "dropped",
       `Chat cannot take ${part.kind} content ${part.url !== undefined ? "by URL" : "in this form"}; it was dropped.`,
+      "media.dropped",
     ),
   );
   return undefined;

@@ -45,7 +45,12 @@ type PendingCall = { readonly name: string; readonly id: string };
 function dropPart(part: common.Part, where: string, losses: Loss[]): void {
   const what = part.type === "opaque" ? part.label : `${part.type} part`;
   losses.push(
-    loss(part.source, "dropped", `A ${what} cannot appear in a chat ${where} message and was dropped.`),
+    loss(
+      part.source,
+      "dropped",
+      `A ${what} cannot appear in a chat ${where} message and was dropped.`,
+      "block.dropped",
+    ),
   );
 }
 

@@ -283,6 +283,7 @@ const RESPONSE: Target = {
         citations.source ?? source,
         "dropped",
         `Citations from the ${citations.origin} protocol have no chat form and were dropped.`,
+        "citations.dropped",
       ),
     );
     return undefined;
@@ -295,6 +296,7 @@ const RESPONSE: Target = {
         part.type === "tool-call"
           ? "A server-side tool call has no chat form and was dropped."
           : `A ${part.type === "opaque" ? part.label : `${part.type} part`} has no chat response form and was dropped.`,
+        "block.dropped",
       ),
     ),
 };
@@ -325,6 +327,7 @@ function encodeChoice(
           choice.finishReasonSource ?? choice.source,
           "approximated",
           `Finish reason "${choice.rawFinishReason ?? choice.finishReason}" has no chat equivalent; "${mapped.reason}" was used.`,
+          "finish_reason.approximated",
         ),
       );
     }

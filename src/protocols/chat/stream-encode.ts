@@ -302,6 +302,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
           pointer(part.citations, position),
           "dropped",
           `Citations from the ${part.citations.origin} protocol have no chat form and were dropped.`,
+          "citations.dropped",
         ),
       );
     }
@@ -316,7 +317,12 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "reasoning-signature": (work, part, out, losses, options, position) => {
     if (!DIALECTS[options.chatDialect].reasoningDetails) {
       losses.push(
-        loss(pointer(part, position), "dropped", "Chat cannot carry a thinking signature; it was dropped."),
+        loss(
+          pointer(part, position),
+          "dropped",
+          "Chat cannot carry a thinking signature; it was dropped.",
+          "thinking.signature.foreign",
+        ),
       );
       return;
     }
@@ -329,7 +335,12 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "reasoning-redacted": (work, part, out, losses, options, position) => {
     if (!DIALECTS[options.chatDialect].reasoningDetails) {
       losses.push(
-        loss(pointer(part, position), "dropped", "Redacted thinking is opaque to chat and was dropped."),
+        loss(
+          pointer(part, position),
+          "dropped",
+          "Redacted thinking is opaque to chat and was dropped.",
+          "thinking.redacted.foreign",
+        ),
       );
       return;
     }
@@ -371,6 +382,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
           part.signature.source ?? pointer(part, position),
           "dropped",
           "Chat cannot carry a thought signature; it was dropped.",
+          "thinking.signature.foreign",
         ),
       );
     out.push(deltaChunk(work, { tool_calls: [call] }));
@@ -380,7 +392,12 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const extra = ordinal === undefined ? undefined : extraContent(part.signature, options);
     if (ordinal === undefined || extra === undefined)
       losses.push(
-        loss(pointer(part, position), "dropped", "Chat cannot carry a thinking signature; it was dropped."),
+        loss(
+          pointer(part, position),
+          "dropped",
+          "Chat cannot carry a thinking signature; it was dropped.",
+          "thinking.signature.foreign",
+        ),
       );
     else out.push(deltaChunk(work, { tool_calls: [{ index: ordinal, extra_content: extra }] }));
   },
@@ -388,7 +405,12 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const ordinal = ordinalOf(work, part.index);
     if (ordinal === undefined)
       losses.push(
-        loss(eventPointer(position), "dropped", "Arguments for an unknown tool call were dropped."),
+        loss(
+          eventPointer(position),
+          "dropped",
+          "Arguments for an unknown tool call were dropped.",
+          "tool_call.arguments.orphan",
+        ),
       );
     else
       out.push(
@@ -402,6 +424,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         part.part.source || eventPointer(position),
         "dropped",
         `Streamed ${part.part.kind} output has no chat form and was dropped.`,
+        "media.dropped",
       ),
     );
   },
@@ -411,6 +434,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         part.part.source || eventPointer(position),
         "dropped",
         `The ${part.part.label} has no chat form and was dropped.`,
+        "block.dropped",
       ),
     );
   },
@@ -430,6 +454,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
           pointer(part, position),
           "approximated",
           `Finish reason "${part.rawReason ?? part.reason}" has no chat equivalent; "stop" was used.`,
+          "finish_reason.approximated",
         ),
       );
     }
@@ -493,6 +518,7 @@ function end(
         eventPointer(position),
         "synthesized",
         'The stream ended without a finish reason; "stop" was sent.',
+        "finish_reason.synthesized",
       ),
     );
     finish(work, work.toolOrdinals.length > 0 ? "tool_calls" : "stop", out);

@@ -170,6 +170,7 @@ function encodePart(
             part.source,
             "dropped",
             `Reasoning from ${part.origin} cannot be replayed to generative and was dropped.`,
+            "thinking.foreign",
           ),
         );
         return [];
@@ -188,7 +189,12 @@ function encodePart(
     case "opaque":
       if (part.origin === "generative" && isObject(part.raw)) return [part.raw];
       losses.push(
-        loss(part.source, "dropped", `The ${part.label} has no generative equivalent and was dropped.`),
+        loss(
+          part.source,
+          "dropped",
+          `The ${part.label} has no generative equivalent and was dropped.`,
+          "block.dropped",
+        ),
       );
       return [];
   }
@@ -307,7 +313,12 @@ function encodeResult(
 function encodeMedia(part: common.MediaPart, losses: Loss[]): generative.Part[] {
   if (part.filename !== undefined || part.title !== undefined) {
     losses.push(
-      loss(part.source, "dropped", "The file's name or title has no generative equivalent and was dropped."),
+      loss(
+        part.source,
+        "dropped",
+        "The file's name or title has no generative equivalent and was dropped.",
+        "media.filename.dropped",
+      ),
     );
   }
   if (part.detail !== undefined) {
@@ -316,6 +327,7 @@ function encodeMedia(part: common.MediaPart, losses: Loss[]): generative.Part[] 
         part.source,
         "dropped",
         `The image detail "${part.detail}" has no generative equivalent and was dropped.`,
+        "media.detail.dropped",
       ),
     );
   }

@@ -204,6 +204,7 @@ function encodeOnePart(
             part.citations.source ?? part.source,
             "dropped",
             "Citations of another protocol have no generative form and were dropped.",
+            "citations.dropped",
           ),
         );
       }
@@ -212,7 +213,12 @@ function encodeOnePart(
     case "reasoning": {
       if (part.redacted !== undefined) {
         losses.push(
-          loss(part.source, "dropped", "Redacted thinking has no generative equivalent and was dropped."),
+          loss(
+            part.source,
+            "dropped",
+            "Redacted thinking has no generative equivalent and was dropped.",
+            "thinking.redacted.foreign",
+          ),
         );
         if (part.text === "") return undefined;
       }
@@ -223,6 +229,7 @@ function encodeOnePart(
             part.signatureSource ?? part.source,
             "dropped",
             `A ${part.origin} thinking signature has no meaning at generative and was dropped.`,
+            "thinking.signature.foreign",
           ),
         );
       }
@@ -270,7 +277,14 @@ function encodeOnePart(
       return signature === undefined ? { functionCall } : { functionCall, thoughtSignature: signature };
     }
     case "refusal":
-      losses.push(loss(part.source, "approximated", "A refusal was sent as text with finishReason SAFETY."));
+      losses.push(
+        loss(
+          part.source,
+          "approximated",
+          "A refusal was sent as text with finishReason SAFETY.",
+          "refusal.approximated",
+        ),
+      );
       return { text: part.text };
     case "media": {
       if (part.data === undefined) {
@@ -295,7 +309,12 @@ function encodeOnePart(
     case "opaque":
       if (part.origin === "generative" && isObject(part.raw)) return part.raw;
       losses.push(
-        loss(part.source, "dropped", `The ${part.label} has no generative equivalent and was dropped.`),
+        loss(
+          part.source,
+          "dropped",
+          `The ${part.label} has no generative equivalent and was dropped.`,
+          "block.dropped",
+        ),
       );
       return undefined;
     case "tool-result":
@@ -328,6 +347,7 @@ export function encodeCandidate(
           choice.finishReasonSource ?? choice.source,
           mapped.loss,
           `The finish reason "${choice.rawFinishReason ?? choice.finishReason}" was sent as ${mapped.value}.`,
+          "finish_reason.approximated",
         ),
       );
     }

@@ -206,7 +206,12 @@ function finalChunk(
   if (finish === undefined) {
     // A decoder that saw its protocol's end without a finish reason (a messages stream without a stop reason).
     losses.push(
-      loss(eventPointer(position), "synthesized", "The stream ended without a finish reason; STOP was sent."),
+      loss(
+        eventPointer(position),
+        "synthesized",
+        "The stream ended without a finish reason; STOP was sent.",
+        "finish_reason.synthesized",
+      ),
     );
   } else {
     const mapped = encodeGenerativeFinishReason(finish.reason, finish.rawReason);
@@ -217,6 +222,7 @@ function finalChunk(
           finish.source ?? eventPointer(position),
           mapped.loss,
           `The finish reason "${finish.rawReason ?? finish.reason}" was sent as ${mapped.value}.`,
+          "finish_reason.approximated",
         ),
       );
     }
@@ -286,8 +292,9 @@ const dropped = (
   part: { readonly source?: string | undefined } | undefined,
   position: number | undefined,
   message: string,
+  code: string,
 ): void => {
-  losses.push(loss(part?.source || eventPointer(position), "dropped", message));
+  losses.push(loss(part?.source || eventPointer(position), "dropped", message, code));
 };
 
 /** What each common part becomes. */
@@ -324,6 +331,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
         part,
         position,
         `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
+        "thinking.signature.foreign",
       );
       return;
     }
@@ -347,6 +355,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
         part.citations,
         position,
         "Citations of another protocol have no generative form and were dropped.",
+        "citations.dropped",
       );
     setBlock(work, part.index, undefined);
   },
@@ -364,6 +373,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
         part,
         position,
         "A thinking signature of another protocol has no meaning at generative and was dropped.",
+        "thinking.signature.foreign",
       );
       return;
     }
@@ -371,7 +381,13 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     work.wroteContent = true;
   },
   "reasoning-redacted": (_work, part, _out, losses, _options, position) =>
-    dropped(losses, part, position, "Redacted thinking has no generative equivalent and was dropped."),
+    dropped(
+      losses,
+      part,
+      position,
+      "Redacted thinking has no generative equivalent and was dropped.",
+      "thinking.redacted.foreign",
+    ),
   "reasoning-end": (work, part) => setBlock(work, part.index, undefined),
   "tool-call-start": (work, part, _out, _losses, _options, position) =>
     setBlock(work, part.index, {
@@ -405,7 +421,12 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
   "refusal-delta": (work, part, out, losses, _options, position) => {
     if (blockAt(work, part.index) === undefined)
       losses.push(
-        loss(eventPointer(position), "approximated", "A refusal was sent as text with finishReason SAFETY."),
+        loss(
+          eventPointer(position),
+          "approximated",
+          "A refusal was sent as text with finishReason SAFETY.",
+          "refusal.approximated",
+        ),
       );
     out.push(content(work, [{ text: part.text }]));
     work.wroteContent = true;

@@ -54,6 +54,7 @@ export function dropForeignSignature(part: common.TextPart | common.ToolCallPart
         part.signature.source ?? part.source,
         "dropped",
         "A thought signature is valid only at the provider that issued it and was dropped.",
+        "thinking.signature.foreign",
       ),
     );
   }
@@ -68,6 +69,7 @@ export function encodeCitations(part: common.TextPart, losses: Loss[]): TextBloc
       part.citations.source ?? part.source,
       "dropped",
       `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
+      "citations.dropped",
     ),
   );
   return undefined;
@@ -81,6 +83,7 @@ export function encodeOpaquePart(part: common.OpaquePart, losses: Loss[]): unkno
       part.source,
       "dropped",
       `A ${part.origin} ${part.label} has no messages equivalent and was dropped.`,
+      "block.dropped",
     ),
   );
   return undefined;
@@ -117,7 +120,7 @@ export function encodeTextPart(part: common.TextPart, losses: Loss[]): TextBlock
 }
 
 function dropMedia(part: common.MediaPart, why: string, losses: Loss[]): undefined {
-  losses.push(loss(part.source, "dropped", why));
+  losses.push(loss(part.source, "dropped", why, "media.dropped"));
   return undefined;
 }
 
@@ -201,7 +204,14 @@ export function encodeMediaPart(
   losses: Loss[],
 ): ImageBlock | DocumentBlock | undefined {
   if (part.detail !== undefined)
-    losses.push(loss(part.source, "dropped", "Image `detail` has no messages equivalent and was dropped."));
+    losses.push(
+      loss(
+        part.source,
+        "dropped",
+        "Image `detail` has no messages equivalent and was dropped.",
+        "media.detail.dropped",
+      ),
+    );
   const mediaType =
     part.mediaType ?? (part.url === undefined ? undefined : parseDataUrl(part.url)?.mediaType);
   if (
@@ -327,6 +337,7 @@ export function encodeReasoningPart(
         part.source,
         "dropped",
         `Reasoning from the ${part.origin} protocol cannot be replayed to the messages API (its signature would be invalid) and was dropped.`,
+        "thinking.foreign",
       ),
     );
     return undefined;

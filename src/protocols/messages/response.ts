@@ -106,6 +106,7 @@ function encodePart(
             part.signatureSource ?? part.source,
             "dropped",
             "A reasoning signature is valid only at the provider that issued it and was dropped.",
+            "thinking.signature.foreign",
           ),
         );
       }
@@ -221,6 +222,7 @@ export function encodeMessagesResponse(
           choice?.finishReasonSource ?? choice?.source ?? "",
           "approximated",
           `Finish reason \`${choice?.rawFinishReason ?? choice?.finishReason}\` has no messages equivalent; \`${stop.value}\` was sent.`,
+          "finish_reason.approximated",
         ),
       );
     }

@@ -178,8 +178,9 @@ const dropped = (
   part: { readonly source?: string | undefined } | undefined,
   position: number | undefined,
   message: string,
+  code: string,
 ): void => {
-  losses.push(loss(part?.source || eventPointer(position), "dropped", message));
+  losses.push(loss(part?.source || eventPointer(position), "dropped", message, code));
 };
 
 function usageDelta(usage: common.Usage | undefined): DeltaUsage {
@@ -204,6 +205,7 @@ function finish(
         eventPointer(position),
         "synthesized",
         "The stream ended without a finish reason; the messages stream was closed with a synthesized stop reason.",
+        "finish_reason.synthesized",
       ),
     );
   }
@@ -220,6 +222,7 @@ function finish(
         given?.source ?? eventPointer(position),
         "approximated",
         `Finish reason \`${given?.rawReason ?? given?.reason}\` has no messages equivalent; \`end_turn\` was sent.`,
+        "finish_reason.approximated",
       ),
     );
   }
@@ -263,6 +266,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         part.citations,
         position,
         `Citations from the ${part.citations.origin} protocol have no messages equivalent and were dropped.`,
+        "citations.dropped",
       );
     } else if (part.citations !== undefined && current) {
       for (const citation of part.citations.items) {
@@ -290,6 +294,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         part,
         position,
         "A reasoning signature is valid only at the provider that issued it and was dropped.",
+        "thinking.signature.foreign",
       );
       return;
     }
@@ -303,6 +308,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         part,
         position,
         "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
+        "thinking.redacted.foreign",
       );
       return;
     }
@@ -326,6 +332,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         { source: part.signature.source ?? part.source },
         position,
         "A thought signature is valid only at the provider that issued it and was dropped.",
+        "thinking.signature.foreign",
       );
     work.toolCalls += 1;
   },
@@ -337,6 +344,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         undefined,
         position,
         "Arguments of a tool call arrived after another block started; the messages stream cannot reopen it.",
+        "tool_call.arguments.late",
       );
       return;
     }
@@ -356,10 +364,17 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         part,
         position,
         "A thought signature is valid only at the provider that issued it and was dropped.",
+        "thinking.signature.foreign",
       );
   },
   media: (_work, part, _out, losses, _options, position) =>
-    dropped(losses, part.part, position, "A messages response cannot carry media output; it was dropped."),
+    dropped(
+      losses,
+      part.part,
+      position,
+      "A messages response cannot carry media output; it was dropped.",
+      "media.dropped",
+    ),
   opaque: (work, part, out, losses, options, position) => {
     if (part.part.origin !== "messages") {
       dropped(
@@ -367,6 +382,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         part.part,
         position,
         `A ${part.part.origin} ${part.part.label} has no messages equivalent and was dropped.`,
+        "block.dropped",
       );
       return;
     }

@@ -141,6 +141,7 @@ export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): InputCo
         part.source,
         "dropped",
         `The responses protocol takes no ${part.kind} input in messages; it was dropped.`,
+        "media.dropped",
       ),
     );
     return undefined;

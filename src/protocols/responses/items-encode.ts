@@ -192,6 +192,7 @@ function encodeAssistantTurn(
               part.signature.source ?? part.source,
               "dropped",
               "A thought signature is valid only at the provider that issued it and was dropped.",
+              "thinking.signature.foreign",
             ),
           );
         const text: Raw = { type: "output_text", text: part.text };
@@ -222,6 +223,7 @@ function encodeAssistantTurn(
               part.source,
               "dropped",
               `Reasoning of the ${part.origin} protocol cannot be replayed to a responses service (its reasoning items are valid only with the ids and encrypted content it issued) and was dropped.`,
+              "thinking.foreign",
             ),
           );
           break;
@@ -257,6 +259,7 @@ function encodeAssistantTurn(
               part.signature.source ?? part.source,
               "dropped",
               "A thought signature is valid only at the provider that issued it and was dropped.",
+              "thinking.signature.foreign",
             ),
           );
         const id = part.id ?? syntheticId(options, `req${turn}`, calls);

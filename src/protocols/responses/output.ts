@@ -149,6 +149,7 @@ export function annotationsOf(
       citations.source ?? source,
       "dropped",
       `Citations from the ${citations.origin} protocol have no responses form and were dropped.`,
+      "citations.dropped",
     ),
   );
   return [];

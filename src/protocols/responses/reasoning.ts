@@ -167,6 +167,7 @@ export function encodeReasoningItem(
           part.signatureSource ?? part.source,
           "dropped",
           "A reasoning signature is valid only at the provider that issued it and was dropped.",
+          "thinking.signature.foreign",
         ),
       );
     if (part.redacted !== undefined)
@@ -175,6 +176,7 @@ export function encodeReasoningItem(
           part.source,
           "dropped",
           `Redacted reasoning of another protocol has no place in ${where} and was dropped.`,
+          "thinking.redacted.foreign",
         ),
       );
     const item: Raw = {

@@ -262,6 +262,7 @@ function encodeOutput(
               part.signature.source ?? part.source,
               "dropped",
               "A thought signature is valid only at the provider that issued it and was dropped.",
+              "thinking.signature.foreign",
             ),
           );
         const current = message();
@@ -302,6 +303,7 @@ function encodeOutput(
                 part.source,
                 "dropped",
                 `A ${part.server.origin} server-side tool call has no responses form and was dropped.`,
+                "block.dropped",
               ),
             );
           break;
@@ -313,6 +315,7 @@ function encodeOutput(
               part.signature.source ?? part.source,
               "dropped",
               "A thought signature is valid only at the provider that issued it and was dropped.",
+              "thinking.signature.foreign",
             ),
           );
         const place = output.length;
@@ -347,6 +350,7 @@ function encodeOutput(
               part.source,
               "dropped",
               `A ${part.origin} ${part.label} has no responses form and was dropped.`,
+              "block.dropped",
             ),
           );
         break;
@@ -388,6 +392,7 @@ export function statusFields(
         finish?.source ?? "",
         "approximated",
         `Finish reason \`${finish?.raw ?? finish?.reason}\` has no responses equivalent; status "${mapped.status}" was sent.`,
+        "finish_reason.approximated",
       ),
     );
   return {

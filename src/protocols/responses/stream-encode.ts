@@ -379,6 +379,7 @@ function terminal(work: Work, out: StreamEvent[], losses: Loss[], options: Resol
         "",
         "synthesized",
         "The stream ended without a finish reason; the responses stream was completed with a made-up status.",
+        "finish_reason.synthesized",
       ),
     );
   let fields: Raw;
@@ -388,6 +389,7 @@ function terminal(work: Work, out: StreamEvent[], losses: Loss[], options: Resol
         "",
         "approximated",
         "The prompt was blocked; it is reported as an answer cut by the content filter.",
+        "blockReason.approximated",
       ),
     );
     fields = { status: "incomplete", error: null, incomplete_details: { reason: "content_filter" } };
@@ -411,8 +413,8 @@ function terminal(work: Work, out: StreamEvent[], losses: Loss[], options: Resol
   work.phase = "done";
 }
 
-const dropped = (losses: Loss[], message: string): void => {
-  losses.push(loss("", "dropped", message));
+const dropped = (losses: Loss[], message: string, code: string): void => {
+  losses.push(loss("", "dropped", message, code));
 };
 
 /** What each common part becomes. */
@@ -485,7 +487,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "reasoning-signature": (work, part, _out, losses) => {
     const open = work.open;
     if (open?.kind !== "reasoning" || open.block !== part.index) {
-      dropped(losses, "A reasoning signature arrived after its reasoning item was closed and was dropped.");
+      dropped(
+        losses,
+        "A reasoning signature arrived after its reasoning item was closed and was dropped.",
+        "thinking.signature.late",
+      );
       return;
     }
     work.open = { ...open, signature: (open.signature ?? "") + part.signature };
@@ -493,7 +499,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "reasoning-redacted": (work, part, _out, losses) => {
     const open = work.open;
     if (open?.kind !== "reasoning" || open.block !== part.index) {
-      dropped(losses, "Redacted reasoning arrived outside its reasoning item and was dropped.");
+      dropped(
+        losses,
+        "Redacted reasoning arrived outside its reasoning item and was dropped.",
+        "thinking.redacted.late",
+      );
       return;
     }
     work.open = { ...open, redacted: part.data };
@@ -513,7 +523,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
       shell?.type === "custom_tool_call" ||
       (part.extra?.origin === "responses" && part.extra.raw.type === "custom_tool_call");
     if (part.signature !== undefined && part.signature.origin !== "responses")
-      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+      dropped(
+        losses,
+        "A thought signature is valid only at the provider that issued it and was dropped.",
+        "thinking.signature.foreign",
+      );
     const call = { id: part.id, name: part.name, freeform, extra: part.extra };
     const item = callItem({ ...call, source: part.source ?? eventPointer(position) }, shell, "", ids, losses);
     if (shell === undefined || shell.status !== undefined) item.status = "in_progress";
@@ -526,6 +540,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
       dropped(
         losses,
         "Arguments of a tool call arrived after its item was closed; a responses stream cannot reopen it.",
+        "tool_call.arguments.late",
       );
       return;
     }
@@ -536,13 +551,25 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   },
   "block-signature": (_work, part, _out, losses) => {
     if (part.signature.origin !== "responses")
-      dropped(losses, "A thought signature is valid only at the provider that issued it and was dropped.");
+      dropped(
+        losses,
+        "A thought signature is valid only at the provider that issued it and was dropped.",
+        "thinking.signature.foreign",
+      );
   },
   media: (_work, part, _out, losses) =>
-    dropped(losses, `Streamed ${part.part.kind} output has no responses form and was dropped.`),
+    dropped(
+      losses,
+      `Streamed ${part.part.kind} output has no responses form and was dropped.`,
+      "media.dropped",
+    ),
   opaque: (work, part, out, losses, options) => {
     if (part.part.origin !== "responses") {
-      dropped(losses, `A ${part.part.origin} ${part.part.label} has no responses form and was dropped.`);
+      dropped(
+        losses,
+        `A ${part.part.origin} ${part.part.label} has no responses form and was dropped.`,
+        "block.dropped",
+      );
       return;
     }
     begin(work, out, options, losses);
