@@ -53,6 +53,7 @@ export type Operation =
   | "music.timing"
   | "music.vox";
 
+/** An incoming HTTP request as `identifyRequest` reads it: method, target and headers. */
 export type IdentifyInput = {
   readonly method: string;
   /** The request target: path plus query string (an absolute URL is accepted too). */
@@ -60,6 +61,7 @@ export type IdentifyInput = {
   readonly headers?: HeadersLike | undefined;
 };
 
+/** What `identifyRequest` makes of a request it routes: protocol, operation, model, token, list format. */
 export type Identified = {
   /** The client protocol; absent for endpoints outside the four (images, rerank, music). */
   protocol?: Protocol;
@@ -85,6 +87,7 @@ export type IdentifyError = {
   headers?: { allow: string };
 };
 
+/** `identifyRequest`'s answer: the request identified, or the error to answer it with. */
 export type IdentifyResult = Identified | { error: IdentifyError };
 
 /** Where a route accepts its token, in precedence order. */
