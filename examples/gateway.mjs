@@ -396,6 +396,8 @@ export function createGateway(config) {
         model: identified.model,
         stream: counting ? false : identified.stream,
         maxTokens: config.maxTokens ?? defaultMaxTokens(upstreamModelOf(model)),
+        // The upstream's model: its rules (Gemini 3's thought signatures, thinking levels) apply.
+        targetModel: config.upstreamModel,
       });
       if (!counting) result.losses.forEach(report(client, target));
       translated = result;
@@ -406,9 +408,9 @@ export function createGateway(config) {
       }
       throw error;
     }
-    const upstreamModel = upstreamModelOf(translated.model);
-    const value = /** @type {Record<string, unknown>} */ (translated.value);
-    const payload = typeof value.model === "string" ? { ...value, model: upstreamModel } : value;
+    // The translated body already names the upstream's model (targetModel).
+    const upstreamModel = translated.model;
+    const payload = translated.value;
 
     if (counting) {
       if (call.countPath === undefined) {

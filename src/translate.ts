@@ -35,16 +35,21 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
   const source = adapters[from];
   const input = validated(source, "request", from, body, resolved);
   return guarded(from, "request", () => {
+    const targetModel = resolved.targetModel;
     if (from === (to as Protocol)) {
       const info = source.requestInfo(input, resolved);
-      return { value: input as RequestOf<To>, losses: [], model: info.model, stream: info.stream };
+      if (targetModel === undefined)
+        return { value: input as RequestOf<To>, losses: [], model: info.model, stream: info.stream };
+      const value = source.withModel(input, targetModel) as RequestOf<To>;
+      return { value, losses: [], model: targetModel, stream: info.stream };
     }
     const decoded = source.decodeRequest(input, resolved);
-    const encoded = adapters[to].encodeRequest(decoded.value, resolved);
+    const request = targetModel === undefined ? decoded.value : { ...decoded.value, model: targetModel };
+    const encoded = adapters[to].encodeRequest(request, resolved);
     // Both lists are the converters' own: the common case (no decode loss) copies nothing.
     const all = decoded.losses.length === 0 ? encoded.losses : decoded.losses.concat(encoded.losses);
     const { value, losses } = finish(encoded.value as RequestOf<To>, all, resolved);
-    return { value, losses, model: decoded.value.model, stream: decoded.value.stream };
+    return { value, losses, model: request.model, stream: request.stream };
   });
 }
 

@@ -75,6 +75,13 @@ export type TranslateOptions = {
    * list, as `/history/<index>/…`.
    */
   history?: readonly unknown[];
+  /**
+   * The model the upstream will be asked for, when the gateway asks for another than the client named.
+   * The translated request names it (generative: the returned `model`, for the URL), and the target's
+   * model-dependent rules follow it: Gemini 3's thought-signature rule, its thinking levels and budget
+   * ranges. Default: the client's model.
+   */
+  targetModel?: string;
 };
 
 /** The chat-compatible dialects an encoding toward chat can follow (`TranslateOptions.chatDialect`). */
@@ -96,6 +103,7 @@ export type ResolvedOptions = {
   readonly jsonMode: "tool" | "native";
   readonly chatDialect: ChatDialect;
   readonly history: readonly unknown[] | undefined;
+  readonly targetModel: string | undefined;
 };
 
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -116,6 +124,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     jsonMode: options?.jsonMode ?? "tool",
     chatDialect: options?.chatDialect ?? "openai",
     history: options?.history,
+    targetModel: options?.targetModel,
   };
 }
 

@@ -66,6 +66,8 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   readonly headers: HeaderConvention;
   /** The model and stream flag of a request (generative: from `options`), without decoding it. */
   requestInfo(body: Request, options: ResolvedOptions): { model: string; stream: boolean };
+  /** The request asking for `model` instead (`options.targetModel` on a same-protocol pass); generative names it in the URL. */
+  withModel(body: Request, model: string): Request;
   decodeRequest(body: Request, options: ResolvedOptions): Translated<common.Request>;
   encodeRequest(request: common.Request, options: ResolvedOptions): Translated<Request>;
   decodeResponse(body: Response, options: ResolvedOptions): Translated<common.Response>;

@@ -17,6 +17,7 @@ export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.Stre
     errorBody: chat.errorBody,
   },
   requestInfo: (body) => ({ model: body.model, stream: body.stream === true }),
+  withModel: (body, model) => ({ ...body, model }),
   decodeRequest: decodeChatRequest,
   encodeRequest: encodeChatRequest,
   decodeResponse: decodeChatResponse,

@@ -23,6 +23,8 @@ export const generativeAdapter: ProtocolAdapter<
     errorBody: generative.errorBody,
   },
   requestInfo: generativeRequestInfo,
+  // The model is in the URL (`translateRequest`'s `model`), not the body.
+  withModel: (body) => body,
   decodeRequest: decodeGenerativeRequest,
   encodeRequest: encodeGenerativeRequest,
   decodeResponse: decodeGenerativeResponse,

@@ -13,6 +13,7 @@ export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, Er
   headers: messagesHeaders,
   schemas: { request, response, event: streamEvent, errorBody },
   requestInfo: (body) => messagesRequestInfo(body),
+  withModel: (body, model) => ({ ...body, model }),
   decodeRequest: decodeMessagesRequest,
   encodeRequest: encodeMessagesRequest,
   decodeResponse: decodeMessagesResponse,

@@ -28,6 +28,7 @@ export const responsesAdapter: Adapter = {
   headers: responsesHeaders,
   schemas: { request, response, event: streamEvent, errorBody },
   requestInfo: responsesRequestInfo,
+  withModel: (body, model) => ({ ...body, model }),
   decodeRequest: decodeResponsesRequest,
   encodeRequest: encodeResponsesRequest,
   decodeResponse: decodeResponsesResponse,
