@@ -410,7 +410,7 @@ export function createGateway(config) {
     }
     // The translated body already names the upstream's model (targetModel).
     const upstreamModel = translated.model;
-    const payload = translated.value;
+    const payload = /** @type {Record<string, unknown>} */ (translated.value);
 
     if (counting) {
       if (call.countPath === undefined) {

@@ -4,6 +4,7 @@
  * Providers reject orphans with opaque 400s; this names the orphan id instead.
  */
 import { TranslationError } from "./errors";
+import { type Loss, loss } from "./loss";
 import type * as common from "./model";
 import { parsePointer } from "./pointer";
 
@@ -98,14 +99,19 @@ function pairsUp(messages: readonly common.Message[]): boolean {
  * The first pairing problem, with a map of the calls waiting for results: the reference the
  * allocation-free `pairsUp` is tested against, and the path for everything it is not sure of.
  */
-export function findToolPairingProblemByMaps(request: common.Request): ToolPairingProblem | undefined {
+export function findToolPairingProblemByMaps(
+  request: common.Request,
+  /** Calls may go unanswered (generative takes them): only results are checked. */
+  unanswered = false,
+): ToolPairingProblem | undefined {
   // One pass; the two collections are emptied (not rebuilt) at each new assistant turn.
   const pending = new Map<string, string>();
   const answered = new Set<string>();
   let previous: common.Message["role"] | undefined;
   for (const message of request.messages) {
     if (message.role === "assistant" && previous !== "assistant") {
-      if (pending.size > 0) return orphanProblem(pending);
+      if (pending.size > 0 && !unanswered) return orphanProblem(pending);
+      pending.clear();
       if (answered.size > 0) answered.clear();
     }
     for (const part of message.parts) {
@@ -130,7 +136,7 @@ export function findToolPairingProblemByMaps(request: common.Request): ToolPairi
     }
     previous = message.role;
   }
-  return pending.size > 0 ? orphanProblem(pending) : undefined;
+  return pending.size > 0 && !unanswered ? orphanProblem(pending) : undefined;
 }
 
 /** The first call still waiting for its result. */
@@ -139,12 +145,88 @@ function orphanProblem(pending: ReadonlyMap<string, string>): ToolPairingProblem
   return undefined;
 }
 
-/** Throws a 400 `TranslationError` naming the orphan id when the calls and results of a request do not pair up. */
-export function checkToolPairing(request: common.Request): void {
-  const problem = findToolPairingProblem(request);
+/**
+ * Throws a 400 `TranslationError` naming the orphan id when the calls and results of a request do not
+ * pair up (`unanswered`: a call may go without a result, as generative takes it).
+ */
+export function checkToolPairing(request: common.Request, unanswered = false): void {
+  const problem = unanswered
+    ? pairsUp(request.messages)
+      ? undefined
+      : findToolPairingProblemByMaps(request, true)
+    : findToolPairingProblem(request);
   if (problem === undefined) return;
   throw new TranslationError(problem.message, {
     status: 400,
     issues: [{ code: "tool_pairing", path: parsePointer(problem.path), message: problem.message }],
   });
 }
+
+/**
+ * A request whose every tool call has its result, for a target that refuses an unanswered call (chat,
+ * messages, responses): a call without one gets a synthesized result saying it was not answered, in
+ * the user turn after its assistant turn (a new one when none follows), reported as synthesized.
+ * A result that answers no call, or a second result of one call, is still a 400 (`checkToolPairing`).
+ */
+export function answerToolCalls(request: common.Request, target: string, losses: Loss[]): common.Request {
+  const problem = findToolPairingProblem(request);
+  if (problem === undefined) return request;
+  const messages = request.messages;
+  const out: common.Message[] = [];
+  let index = 0;
+  while (index < messages.length) {
+    const message = messages[index] as common.Message;
+    if (message.role !== "assistant") {
+      out.push(message);
+      index++;
+      continue;
+    }
+    // An assistant run, then the user messages up to the next one.
+    const calls: common.ToolCallPart[] = [];
+    while (index < messages.length && (messages[index] as common.Message).role === "assistant") {
+      const turn = messages[index] as common.Message;
+      for (const part of turn.parts)
+        if (part.type === "tool-call" && part.server === undefined && part.id !== undefined) calls.push(part);
+      out.push(turn);
+      index++;
+    }
+    const answered = new Set<string>();
+    for (let next = index; next < messages.length; next++) {
+      const turn = messages[next] as common.Message;
+      if (turn.role === "assistant") break;
+      for (const part of turn.parts)
+        if (part.type === "tool-result" && part.callId !== undefined) answered.add(part.callId);
+    }
+    const missing = calls.filter((call) => !answered.has(call.id as string));
+    if (missing.length === 0) continue;
+    const results: common.ToolResultPart[] = missing.map((call) => {
+      losses.push(
+        loss(
+          call.source,
+          "synthesized",
+          `The tool call ${JSON.stringify(call.id)} has no result, which ${target} refuses; a result saying it was not answered was added.`,
+        ),
+      );
+      return {
+        type: "tool-result",
+        callId: call.id,
+        name: call.name,
+        content: [{ type: "text", text: NOT_ANSWERED, source: call.source }],
+        isError: true,
+        source: call.source,
+      };
+    });
+    const following = messages[index];
+    if (following !== undefined && following.role === "user") {
+      out.push({ ...following, parts: [...results, ...following.parts] });
+      index++;
+    } else out.push({ role: "user", parts: results, source: (missing[0] as common.ToolCallPart).source });
+  }
+  const answeredRequest = { ...request, messages: out };
+  // What remains is a result of no call, or a call answered twice: the input's own error.
+  checkToolPairing(answeredRequest);
+  return answeredRequest;
+}
+
+/** The text of a result synthesized for a call that was never answered. */
+export const NOT_ANSWERED = "The tool call was not answered.";

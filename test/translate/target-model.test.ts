@@ -21,7 +21,7 @@ describe("targetModel", () => {
       targetModel: "gemini-3-pro-preview",
     });
     expect(model).toBe("gemini-3-pro-preview");
-    const call = (value as generative.Request).contents[1]?.parts[0];
+    const call = (value as generative.Request).contents[1]?.parts?.[0];
     expect(call).toMatchObject({
       functionCall: { name: "ls" },
       thoughtSignature: "skip_thought_signature_validator",
@@ -34,7 +34,7 @@ describe("targetModel", () => {
   test("without it, the client's model decides: a Claude model name gets no Gemini 3 rule", () => {
     const { value, model } = translateRequest("messages", "generative", toolTurns);
     expect(model).toBe("claude-sonnet-4-5");
-    expect((value as generative.Request).contents[1]?.parts[0]?.thoughtSignature).toBeUndefined();
+    expect((value as generative.Request).contents[1]?.parts?.[0]?.thoughtSignature).toBeUndefined();
   });
 
   test("Gemini 3 thinking levels follow the target model, not the client's", () => {

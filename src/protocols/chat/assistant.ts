@@ -5,6 +5,7 @@
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { withCarrier } from "./carrier";
 import { cacheDropped } from "./content";
 import { DIALECTS, reasoningFormat } from "./dialect";
 import type * as chat from "./schema";
@@ -150,9 +151,11 @@ export function encodeAssistant(
             ),
           );
         }
+        // A signature of chat's own is a carrier of another protocol's state (carrier.ts): it rides in the id.
+        if (part.signature?.origin === "chat") id = withCarrier(id, part.signature.value);
         const signature =
           part.signature?.origin === "generative" && dialect.extraContent ? part.signature.value : undefined;
-        if (part.signature !== undefined && signature === undefined)
+        if (part.signature !== undefined && part.signature.origin !== "chat" && signature === undefined)
           losses.push(thoughtSignatureDropped(part.source, part.signature));
         if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
         const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});

@@ -13,6 +13,7 @@ import {
   TOOL_CALL_KEYS,
   withMessageSignature,
 } from "./assistant-decode";
+import { splitId } from "./carrier";
 import { cacheHint, decodeContentPart } from "./content";
 import type * as chat from "./schema";
 
@@ -109,17 +110,45 @@ function decodeAssistant(message: chat.AssistantMessage, source: string, losses:
   else if (content != null) parts.push(...decodeAssistantParts(content, `${source}/content`, losses));
   if (message.refusal != null)
     parts.push({ type: "refusal", text: message.refusal, source: `${source}/refusal` });
+  // Another protocol's reasoning state, carried home in the call ids (carrier.ts): it goes first.
+  let carried: common.ReasoningPart[] | undefined;
   message.tool_calls?.forEach((call, index) => {
-    parts.push(decodeChatToolCall(call, `${source}/tool_calls/${index}`, TOOL_CALL_KEYS, losses));
+    const callSource = `${source}/tool_calls/${index}`;
+    const part = decodeChatToolCall(call, callSource, TOOL_CALL_KEYS, losses);
+    const split = part.id === undefined ? undefined : splitId(part.id, callSource);
+    if (split?.carried !== undefined) {
+      part.id = split.id;
+      if (split.carried.next !== undefined) part.signature = split.carried.next;
+      carried = [...(carried ?? []), ...split.carried.reasoning];
+    }
+    parts.push(part);
   });
   if (message.function_call != null) {
     const callSource = `${source}/function_call`;
     parts.push(decodeToolCall(message.function_call, callSource, `${callSource}/arguments`));
   }
   const echoed = message as { extra_content?: unknown; thought_signature?: unknown };
-  return echoed.extra_content === undefined && echoed.thought_signature === undefined
-    ? parts
-    : withMessageSignature(echoed, source, parts, losses);
+  const signed =
+    echoed.extra_content === undefined && echoed.thought_signature === undefined
+      ? parts
+      : withMessageSignature(echoed, source, parts, losses);
+  return carried === undefined ? signed : withCarried(carried, signed);
+}
+
+/**
+ * The reasoning carried home first, as the issuer had it; the message's own reasoning text goes when it
+ * is the carried reasoning shown to the client (sent back as it was given), and stays otherwise.
+ */
+function withCarried(carried: readonly common.ReasoningPart[], parts: readonly common.Part[]): common.Part[] {
+  let shown = "";
+  for (const part of parts) if (part.type === "reasoning" && part.origin === "chat") shown += part.text;
+  let text = "";
+  for (const part of carried) text += part.text;
+  const echo = shown !== "" && shown === text;
+  return [
+    ...carried,
+    ...parts.filter((part) => !(echo && part.type === "reasoning" && part.origin === "chat")),
+  ];
 }
 
 /** Names of the calls of earlier assistant turns by id, the latest call of an id winning (a tool message names its call). */
@@ -129,7 +158,7 @@ function noteCallNames(message: chat.AssistantMessage, names: Map<string, string
   // Backwards, so the first call of an id within one message wins, as a search from the front would.
   for (let index = calls.length - 1; index >= 0; index--) {
     const call = calls[index] as chat.ToolCall;
-    names.set(call.id, call.type === "function" ? call.function.name : call.custom.name);
+    names.set(splitId(call.id, "").id, call.type === "function" ? call.function.name : call.custom.name);
   }
 }
 
@@ -187,7 +216,9 @@ export function decodeMessages(
         );
         return;
       case "tool": {
-        const name = names.get(message.tool_call_id);
+        // A call id that carried reasoning state (carrier.ts) answers the call by its own id.
+        const callId = splitId(message.tool_call_id, source).id;
+        const name = names.get(callId);
         const content =
           typeof message.content === "string"
             ? [{ type: "text" as const, text: message.content, source: `${source}/content` }]
@@ -200,8 +231,8 @@ export function decodeMessages(
           role: "user",
           parts: [
             name === undefined
-              ? { type: "tool-result", callId: message.tool_call_id, content, source }
-              : { type: "tool-result", callId: message.tool_call_id, name, content, source },
+              ? { type: "tool-result", callId, content, source }
+              : { type: "tool-result", callId, name, content, source },
           ],
           source,
         });

@@ -10,6 +10,7 @@ import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
 import { keepStopSequences } from "../../common/stop";
+import { answerToolCalls } from "../../common/tool-pairing";
 import { DIALECTS, type Dialect } from "./dialect";
 import { decodeMessages } from "./messages-decode";
 import { encodeMessages } from "./messages-encode";
@@ -450,10 +451,11 @@ function encodeResponseFormat(
  * the compatible dialects send `max_tokens`, which many servers know alone.
  */
 export function encodeChatRequest(
-  request: common.Request,
+  original: common.Request,
   options: ResolvedOptions,
 ): Translated<chat.Request> {
   const losses: Loss[] = [];
+  const request = answerToolCalls(original, "chat", losses);
   const messages = encodeMessages(request, options, losses);
   const { tools, tool_choice } = encodeTools(request, losses);
   const stop = request.stop === undefined ? undefined : keepStopSequences(request.stop, MAX_STOP, "Chat");

@@ -19,6 +19,7 @@ import {
   TOOL_CALL_KEYS,
   withMessageSignature,
 } from "./assistant-decode";
+import { carryInParts } from "./carrier";
 import { DIALECTS } from "./dialect";
 import { callId, choiceExtra, choiceRaw, isEmptyAudio, pick } from "./extra";
 import { decodeChatFinishReason, encodeChatFinishReason } from "./finish-reason";
@@ -309,7 +310,8 @@ function encodeChoice(
 ): chat.Choice {
   const dialect = DIALECTS[options.chatDialect];
   const { text, reasoning, refusal, annotations, reasoningDetails, toolCalls } = encodeAssistant(
-    choice.parts,
+    // Another protocol's reasoning state rides in tool call ids (carrier.ts).
+    carryInParts(choice.parts, dialect, losses),
     RESPONSE,
     responseId,
     options,

@@ -16,6 +16,7 @@ import { at } from "../../common/pointer";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { matchedStopDropped } from "../../common/stop";
 import { eventPointer } from "../../common/stream-end";
+import { carrierFor, type Held, hold, unplaced, withCarrier } from "./carrier";
 import { DIALECTS, type Dialect, reasoningFormat } from "./dialect";
 import { encodeChatError } from "./error";
 import { type ChoiceRaw, callId, choiceRaw } from "./extra";
@@ -44,6 +45,10 @@ export type ChatEncodeState = {
   readonly nextEntry: number;
   /** Open reasoning blocks (openrouter dialect). */
   readonly reasoning: readonly ReasoningBlock[];
+  /** Open reasoning blocks of another protocol whose state the dialect cannot hold: what rides in a call id. */
+  readonly foreign: readonly ForeignBlock[];
+  /** That state, once its block ended, waiting for the next tool call to carry it (carrier.ts). */
+  readonly held: Held | undefined;
   readonly finished: boolean;
   readonly usage: common.Usage | undefined;
   /** After an error or `end()`, nothing more is emitted. */
@@ -61,6 +66,15 @@ type ReasoningBlock = {
   readonly sent: boolean;
 };
 
+/** Another protocol's reasoning block: its text, signature and redacted data so far. */
+type ForeignBlock = {
+  readonly block: number;
+  readonly origin: common.ReasoningOrigin;
+  readonly text: string;
+  readonly signature: string | undefined;
+  readonly redacted: string | undefined;
+};
+
 /** The draft one step changes (reducer.ts). */
 type Work = common.Draft<ChatEncodeState>;
 
@@ -75,6 +89,8 @@ function copy(state: ChatEncodeState): Work {
     toolOrdinals: state.toolOrdinals,
     nextEntry: state.nextEntry,
     reasoning: state.reasoning,
+    foreign: state.foreign,
+    held: state.held,
     finished: state.finished,
     usage: state.usage,
     closed: state.closed,
@@ -194,11 +210,27 @@ function reasoningDelta(
   text: string,
   dialect: Dialect,
 ): Delta | undefined {
-  if (!dialect.reasoningDetails)
+  if (!dialect.reasoningDetails) {
+    if (state.foreign.length > 0 && foreignOf(state, index) !== undefined) return undefined;
     return dialect.reasoningField === "reasoning" ? { reasoning: text } : { reasoning_content: text };
+  }
   const block = reasoningOf(state, index);
   if (block === undefined || !block.sent) return undefined;
   return { reasoning: text, reasoning_details: [entryOf(block, "reasoning.text", "text", text)] };
+}
+
+/** The open reasoning block `index` of another protocol, if any. */
+function foreignOf(state: ChatEncodeState, index: number): ForeignBlock | undefined {
+  for (const block of state.foreign) if (block.block === index) return block;
+  return undefined;
+}
+
+/** Changes the open foreign block `index` (when there is one). */
+function updateForeign(work: Work, index: number, change: (block: ForeignBlock) => ForeignBlock): boolean {
+  const block = foreignOf(work, index);
+  if (block === undefined) return false;
+  work.foreign = work.foreign.map((open) => (open === block ? change(open) : open));
+  return true;
 }
 
 /** An OpenRouter entry of `block` with one field, in the order OpenRouter writes its fields. */
@@ -288,7 +320,13 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "reasoning-delta": (work, part, out, _losses, options) => {
     const dialect = DIALECTS[options.chatDialect];
     if (dialect.reasoningDetails) sending(work, part.index);
-    out.push(deltaChunk(work, reasoningDelta(work, part.index, part.text, dialect) as Delta));
+    else updateForeign(work, part.index, (block) => ({ ...block, text: block.text + part.text }));
+    const delta = dialect.reasoningDetails
+      ? (reasoningDelta(work, part.index, part.text, dialect) as Delta)
+      : dialect.reasoningField === "reasoning"
+        ? { reasoning: part.text }
+        : { reasoning_content: part.text };
+    out.push(deltaChunk(work, delta));
   },
   "refusal-delta": (work, part, out) => {
     out.push(deltaChunk(work, { refusal: part.text }));
@@ -308,7 +346,15 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     }
   },
   "reasoning-start": (work, part, _out, _losses, options) => {
-    if (!DIALECTS[options.chatDialect].reasoningDetails) return;
+    if (!DIALECTS[options.chatDialect].reasoningDetails) {
+      // Another protocol's state is held for the next tool call's id (carrier.ts).
+      if (part.origin !== "chat")
+        work.foreign = [
+          ...work.foreign,
+          { block: part.index, origin: part.origin, text: "", signature: undefined, redacted: undefined },
+        ];
+      return;
+    }
     const entry = work.nextEntry;
     work.nextEntry = entry + 1;
     const block = { block: part.index, entry, format: reasoningFormat(part.origin), sent: false };
@@ -316,6 +362,13 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   },
   "reasoning-signature": (work, part, out, losses, options, position) => {
     if (!DIALECTS[options.chatDialect].reasoningDetails) {
+      if (
+        updateForeign(work, part.index, (block) => ({
+          ...block,
+          signature: (block.signature ?? "") + part.signature,
+        }))
+      )
+        return;
       losses.push(
         loss(
           pointer(part, position),
@@ -334,6 +387,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   },
   "reasoning-redacted": (work, part, out, losses, options, position) => {
     if (!DIALECTS[options.chatDialect].reasoningDetails) {
+      if (updateForeign(work, part.index, (block) => ({ ...block, redacted: part.data }))) return;
       losses.push(
         loss(
           pointer(part, position),
@@ -347,7 +401,21 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const entry = entryOf(sending(work, part.index), "reasoning.encrypted", "data", part.data);
     out.push(deltaChunk(work, { reasoning_details: [entry] }));
   },
-  "reasoning-end": (work, part, out) => {
+  "reasoning-end": (work, part, out, losses, _options, position) => {
+    const foreign = foreignOf(work, part.index);
+    if (foreign !== undefined) {
+      work.foreign = work.foreign.filter((open) => open !== foreign);
+      const held: common.Draft<common.ReasoningPart> = {
+        type: "reasoning",
+        text: foreign.text,
+        origin: foreign.origin,
+        source: eventPointer(position),
+      };
+      if (foreign.signature !== undefined) held.signature = foreign.signature;
+      if (foreign.redacted !== undefined) held.redacted = foreign.redacted;
+      work.held = hold(work.held, held, losses);
+      return;
+    }
     const block = reasoningOf(work, part.index);
     if (block === undefined) return;
     work.reasoning = work.reasoning.filter((open) => open !== block);
@@ -359,7 +427,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const ordinal = work.toolOrdinals.length;
     work.toolOrdinals = [...work.toolOrdinals, [part.index, ordinal]];
     const own = callId(part);
-    const id = own ?? syntheticId(options, work.id, ordinal);
+    let id = own ?? syntheticId(options, work.id, ordinal);
     if (own === undefined)
       losses.push(
         loss(
@@ -374,17 +442,20 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
       type: "function",
       function: { name: part.name, arguments: "" },
     };
-    const extra = part.signature === undefined ? undefined : extraContent(part.signature, options);
+    // Held state, and a signature the dialect has no field for, ride in the id (carrier.ts).
+    const native = part.signature === undefined ? undefined : extraContent(part.signature, options);
+    const signature = work.held !== undefined || native === undefined ? part.signature : undefined;
+    const carrier =
+      work.held === undefined && signature === undefined
+        ? undefined
+        : carrierFor(work.held, signature, pointer(part, position), losses);
+    work.held = undefined;
+    if (carrier?.origin === "chat") {
+      id = withCarrier(id, carrier.value);
+      call.id = id;
+    }
+    const extra = carrier === undefined && part.signature !== undefined ? native : undefined;
     if (extra !== undefined) call.extra_content = extra;
-    else if (part.signature !== undefined)
-      losses.push(
-        loss(
-          part.signature.source ?? pointer(part, position),
-          "dropped",
-          "Chat cannot carry a thought signature; it was dropped.",
-          "thinking.signature.foreign",
-        ),
-      );
     out.push(deltaChunk(work, { tool_calls: [call] }));
   },
   "block-signature": (work, part, out, losses, options, position) => {
@@ -511,6 +582,8 @@ function end(
   const work = copy(state);
   work.closed = true;
   start(work, undefined, options, out, losses, position);
+  unplaced(work.held, losses);
+  work.held = undefined;
   if (!work.finished) {
     // A decoder that saw its protocol's end without a finish reason (a messages stream without a stop reason).
     losses.push(
@@ -544,6 +617,8 @@ export function chatStreamEncoder(
       toolOrdinals: [],
       nextEntry: 0,
       reasoning: [],
+      foreign: [],
+      held: undefined,
       finished: false,
       usage: undefined,
       closed: false,

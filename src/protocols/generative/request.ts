@@ -4,6 +4,7 @@
  * @see https://ai.google.dev/api/generate-content#request-body
  */
 
+import { createPartList } from "../../common/carrier";
 import { TranslationError } from "../../common/errors";
 import { isKnown, type Keys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
@@ -11,6 +12,7 @@ import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
 import { checkToolPairing } from "../../common/tool-pairing";
+import { readCarrier, withoutSignature } from "./carrier";
 import { decodeGenerationConfig, encodeGenerationConfig } from "./config";
 import { encodeContents } from "./contents-encode";
 import { type CallNaming, decodePart } from "./parts-decode";
@@ -128,7 +130,7 @@ function decodeContents(
         losses.push(loss(at(source, key), "dropped", `contents.${key} was dropped.`));
     }
     const naming: CallNaming = { seed: `req${turn}`, ordinal: 0 };
-    const parts: common.Part[] = [];
+    const parts = createPartList(losses);
     const given = content.parts ?? [];
     for (let index = 0; index < given.length; index++) {
       const part = given[index] as generative.Part;
@@ -148,15 +150,24 @@ function decodeContents(
           matchedId = call.id;
         }
       }
-      parts.push(decodePart(part, `${source}/parts/${index}`, role, naming, options, losses, matchedId));
+      const partSource = `${source}/parts/${index}`;
+      const decoded = decodePart(part, partSource, role, naming, options, losses, matchedId);
+      // Another protocol's reasoning state, carried home in the part's thoughtSignature.
+      const carried = readCarrier(decoded, partSource);
+      if (carried === undefined) parts.push(decoded);
+      else {
+        parts.carry(carried, partSource);
+        parts.push(withoutSignature(decoded));
+      }
     }
+    const decoded = parts.parts();
     if (role === "assistant") {
       const calls: { id: string | undefined; name: string; answered: boolean }[] = [];
-      for (const part of parts)
+      for (const part of decoded)
         if (part.type === "tool-call") calls.push({ id: part.id, name: part.name, answered: false });
       if (calls.length > 0) pending = calls;
     }
-    messages.push({ role, parts, source });
+    messages.push({ role, parts: decoded, source });
   }
   return messages;
 }
@@ -168,13 +179,14 @@ function settingDropped(source: string, label: string, losses: Loss[]): void {
 
 /**
  * common request → generative request body (the model id goes in the URL: `translateRequest().model`).
- * Throws a 400 `TranslationError` when a tool call has no result (or a result no call), naming the id.
+ * A call may go without its result (Gemini takes that); a result of no call is a 400 `TranslationError`.
  */
 export function encodeGenerativeRequest(
   request: common.Request,
   options: ResolvedOptions,
 ): Translated<generative.Request> {
-  checkToolPairing(request);
+  // Gemini takes a call without its result (recorded histories have them); not a result of no call.
+  checkToolPairing(request, true);
   const losses: Loss[] = [];
   const system: generative.Part[] = [];
   for (const block of request.system) {

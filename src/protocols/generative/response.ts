@@ -10,6 +10,7 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { matchedStopDropped } from "../../common/stop";
+import { carryInParts } from "./carrier";
 import { freeformArguments } from "./contents-encode";
 import { decodeGenerativeFinishReason, encodeGenerativeFinishReason } from "./finish-reason";
 import { fallbackMediaType } from "./media";
@@ -384,7 +385,8 @@ export function encodeGenerativeResponse(
   for (const choice of response.choices) {
     const current: CallNaming = { seed, ordinal: 0 };
     const parts: generative.Part[] = [];
-    for (const part of choice.parts) {
+    // Another protocol's reasoning state rides on the next call or text (carrier.ts).
+    for (const part of carryInParts(choice.parts, losses)) {
       const encoded = encodeOnePart(part, current, options, losses);
       if (encoded !== undefined) parts.push(encoded);
     }

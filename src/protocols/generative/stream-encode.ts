@@ -11,6 +11,7 @@ import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { matchedStopDropped } from "../../common/stop";
 import { eventPointer } from "../../common/stream-end";
+import { carrierFor, type Held, hold, unplaced } from "./carrier";
 import { encodeGenerativeError } from "./error";
 import { encodeGenerativeFinishReason } from "./finish-reason";
 import { callSeed, encodeResponsePart, extraFields } from "./response";
@@ -18,13 +19,28 @@ import type * as generative from "./schema";
 import { encodeGenerativeUsage } from "./usage";
 
 type Block =
-  | { readonly kind: "text"; readonly emitted: boolean; readonly signature: string | undefined }
-  | { readonly kind: "reasoning"; readonly origin: common.ReasoningOrigin }
+  | {
+      readonly kind: "text";
+      readonly emitted: boolean;
+      readonly signature: string | undefined;
+      /** Another protocol's state this text carries (carrier.ts): held for it, and its own signature. */
+      readonly held?: Held | undefined;
+      readonly foreign?: common.Signature | undefined;
+    }
+  | {
+      readonly kind: "reasoning";
+      readonly origin: common.ReasoningOrigin;
+      /** Another protocol's reasoning: its text, signature and redacted data, held for the next call or text. */
+      readonly text?: string;
+      readonly signature?: string | undefined;
+      readonly redacted?: string | undefined;
+    }
   | {
       readonly kind: "tool-call";
       readonly id: string | undefined;
       readonly name: string;
       readonly signature: common.ToolCallPart["signature"];
+      readonly held?: Held | undefined;
       readonly extra: common.Extra | undefined;
       readonly args: string;
       /** Where the call came from (its start's source, else its event), for losses when it goes out. */
@@ -54,6 +70,8 @@ export type GenerativeEncodeState = {
   /** The candidate content's fields besides `parts` (`role: "model"` unless a replayed response says). */
   readonly shape: JsonObject;
   readonly done: boolean;
+  /** Another protocol's reasoning state waiting for the next call or text to carry it (carrier.ts). */
+  readonly held: Held | undefined;
 };
 
 /** The candidate content's fields besides `parts` unless a replayed response says otherwise. */
@@ -74,6 +92,7 @@ const initial: GenerativeEncodeState = {
   emptyCandidates: false,
   shape: MODEL_SHAPE,
   done: false,
+  held: undefined,
 };
 
 const hasKeys = (object: object): boolean => {
@@ -140,6 +159,7 @@ function copy(state: GenerativeEncodeState): Work {
     emptyCandidates: state.emptyCandidates,
     shape: state.shape,
     done: state.done,
+    held: state.held,
   };
 }
 
@@ -185,9 +205,10 @@ export function generativeStreamEncoder(
       const work = copy(state);
       for (const { block } of inKeyOrder(state.blocks)) {
         if (block.kind === "tool-call") flushCall(work, block, options, out, losses);
-        else if (block.kind === "text" && block.signature !== undefined)
-          out.push(content(work, [{ text: "", thoughtSignature: block.signature }]));
+        else if (block.kind === "text") endText(work, block, eventPointer(position), out, losses);
       }
+      unplaced(work.held, losses);
+      work.held = undefined;
       if (!work.blocked || work.finish !== undefined) out.push(finalChunk(work, losses, position));
       work.blocks = [];
       work.done = true;
@@ -264,7 +285,7 @@ function flushCall(
     id: block.id,
     name: block.name,
     arguments: parsed ?? {},
-    signature: block.signature,
+    signature: carrierFor(block.held, block.signature, block.source, losses),
     extra: block.extra,
     source: block.source,
   };
@@ -274,14 +295,37 @@ function flushCall(
   work.wroteContent = true;
 }
 
+/**
+ * The end of a text: its own signature, or the carrier of what it carries, rides on a last empty
+ * chunk (a signature ends a text block when read back, so it cannot go on the first).
+ */
+function endText(
+  work: Work,
+  block: Extract<Block, { kind: "text" }>,
+  source: string,
+  out: generative.StreamEvent[],
+  losses: Loss[],
+): void {
+  const carried =
+    block.held !== undefined || block.foreign !== undefined
+      ? carrierFor(block.held, block.foreign, source, losses)?.value
+      : block.signature;
+  if (carried === undefined) return;
+  out.push(content(work, [{ text: "", thoughtSignature: carried }]));
+  work.wroteContent = true;
+}
+
 /** Text or a thought after the first of its block: the same state, one chunk (the general path agrees). */
 function continuedChunk(
   state: GenerativeEncodeState,
   part: Extract<common.StreamPart, { type: "text-delta" | "reasoning-delta" }>,
 ): generative.StreamEvent | undefined {
   if (part.text === "" || !state.wroteContent) return undefined;
-  if (part.type === "reasoning-delta") return content(state, [{ text: part.text, thought: true }]);
   const block = blockAt(state, part.index);
+  if (part.type === "reasoning-delta")
+    return block?.kind === "reasoning" && block.origin !== "generative"
+      ? undefined
+      : content(state, [{ text: part.text, thought: true }]);
   if (block?.kind !== "text" || !block.emitted || block.signature !== undefined) return undefined;
   return content(state, [{ text: part.text }]);
 }
@@ -309,8 +353,10 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       work.shape = part.choiceExtra.raw.content;
     if (part.usage !== undefined) work.usage = encodeGenerativeUsage(part.usage);
   },
-  "text-start": (work, part) =>
-    setBlock(work, part.index, { kind: "text", emitted: false, signature: undefined }),
+  "text-start": (work, part) => {
+    setBlock(work, part.index, { kind: "text", emitted: false, signature: undefined, held: work.held });
+    work.held = undefined;
+  },
   "text-delta": (work, part, out) => {
     const block = blockAt(work, part.index);
     const signature = block?.kind === "text" ? block.signature : undefined;
@@ -321,18 +367,29 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       ]),
     );
     work.wroteContent = true;
-    setBlock(work, part.index, { kind: "text", emitted: true, signature: undefined });
+    setBlock(work, part.index, {
+      kind: "text",
+      emitted: true,
+      signature: undefined,
+      held: block?.kind === "text" ? block.held : undefined,
+      foreign: block?.kind === "text" ? block.foreign : undefined,
+    });
   },
   "block-signature": (work, part, out, losses, _options, position) => {
     const block = blockAt(work, part.index);
     if (part.signature.origin !== "generative") {
-      dropped(
-        losses,
-        part,
-        position,
-        `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
-        "thinking.signature.foreign",
-      );
+      // Carried home in the text's or call's own signature (carrier.ts).
+      const signature = { ...part.signature, source: part.source ?? eventPointer(position) };
+      if (block?.kind === "text") setBlock(work, part.index, { ...block, foreign: signature });
+      else if (block?.kind === "tool-call") setBlock(work, part.index, { ...block, signature });
+      else
+        dropped(
+          losses,
+          part,
+          position,
+          `A ${part.signature.origin} signature found no open text or call to ride on and was dropped.`,
+          "thinking.signature.foreign",
+        );
       return;
     }
     if (block?.kind === "tool-call") setBlock(work, part.index, { ...block, signature: part.signature });
@@ -345,10 +402,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
   },
   "text-end": (work, part, out, losses, _options, position) => {
     const block = blockAt(work, part.index);
-    if (block?.kind === "text" && block.signature !== undefined) {
-      out.push(content(work, [{ text: "", thoughtSignature: block.signature }]));
-      work.wroteContent = true;
-    }
+    if (block?.kind === "text") endText(work, block, eventPointer(position), out, losses);
     if (part.citations !== undefined && part.citations.origin !== "generative")
       dropped(
         losses,
@@ -359,14 +413,29 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       );
     setBlock(work, part.index, undefined);
   },
-  "reasoning-start": (work, part) => setBlock(work, part.index, { kind: "reasoning", origin: part.origin }),
+  "reasoning-start": (work, part) =>
+    setBlock(
+      work,
+      part.index,
+      part.origin === "generative"
+        ? { kind: "reasoning", origin: part.origin }
+        : { kind: "reasoning", origin: part.origin, text: "" },
+    ),
   "reasoning-delta": (work, part, out) => {
     if (part.text === "") return;
     out.push(content(work, [{ text: part.text, thought: true }]));
     work.wroteContent = true;
+    const block = blockAt(work, part.index);
+    if (block?.kind === "reasoning" && block.text !== undefined)
+      setBlock(work, part.index, { ...block, text: block.text + part.text });
   },
   "reasoning-signature": (work, part, out, losses, _options, position) => {
     const block = blockAt(work, part.index);
+    if (block?.kind === "reasoning" && block.text !== undefined) {
+      // Another protocol's: held for the next call or text to carry (carrier.ts).
+      setBlock(work, part.index, { ...block, signature: (block.signature ?? "") + part.signature });
+      return;
+    }
     if (block?.kind !== "reasoning" || block.origin !== "generative") {
       dropped(
         losses,
@@ -380,25 +449,47 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     out.push(content(work, [{ text: "", thought: true, thoughtSignature: part.signature }]));
     work.wroteContent = true;
   },
-  "reasoning-redacted": (_work, part, _out, losses, _options, position) =>
-    dropped(
-      losses,
-      part,
-      position,
-      "Redacted thinking has no generative equivalent and was dropped.",
-      "thinking.redacted.foreign",
-    ),
-  "reasoning-end": (work, part) => setBlock(work, part.index, undefined),
-  "tool-call-start": (work, part, _out, _losses, _options, position) =>
+  "reasoning-redacted": (work, part, _out, losses, _options, position) => {
+    const block = blockAt(work, part.index);
+    if (block?.kind === "reasoning" && block.text !== undefined)
+      setBlock(work, part.index, { ...block, redacted: part.data });
+    else
+      dropped(
+        losses,
+        part,
+        position,
+        "Redacted thinking has no generative equivalent and was dropped.",
+        "thinking.redacted.foreign",
+      );
+  },
+  "reasoning-end": (work, part, _out, losses, _options, position) => {
+    const block = blockAt(work, part.index);
+    if (block?.kind === "reasoning" && block.text !== undefined) {
+      const held: common.Draft<common.ReasoningPart> = {
+        type: "reasoning",
+        text: block.text,
+        origin: block.origin,
+        source: eventPointer(position),
+      };
+      if (block.signature !== undefined) held.signature = block.signature;
+      if (block.redacted !== undefined) held.redacted = block.redacted;
+      work.held = hold(work.held, held, losses);
+    }
+    setBlock(work, part.index, undefined);
+  },
+  "tool-call-start": (work, part, _out, _losses, _options, position) => {
     setBlock(work, part.index, {
       kind: "tool-call",
       id: part.id,
       name: part.name,
       signature: part.signature,
+      held: work.held,
       extra: part.extra,
       args: "",
       source: part.source ?? eventPointer(position),
-    }),
+    });
+    work.held = undefined;
+  },
   "tool-call-delta": (work, part) => {
     const block = blockAt(work, part.index);
     if (block?.kind !== "tool-call") return;
@@ -407,6 +498,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       id: block.id,
       name: block.name,
       signature: block.signature,
+      held: block.held,
       extra: block.extra,
       args: block.args + part.argumentsText,
       source: block.source,

@@ -3,6 +3,7 @@ import { isKnown, isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
+import { restoreToolId } from "../../common/tool-id";
 import { textToBase64 } from "./base64";
 import type {
   CacheControl,
@@ -137,7 +138,7 @@ function decodeToolResult(block: ToolResultBlock, source: string, losses: Loss[]
   const cache = decodeCache(block.cache_control, source);
   const part: Mutable<common.ToolResultPart> = {
     type: "tool-result",
-    callId: block.tool_use_id,
+    callId: restoreToolId(block.tool_use_id),
     content,
     source,
   };
@@ -158,7 +159,9 @@ function decodeToolUse(
 ): common.ToolCallPart {
   const extra = dropExtras(block, TOOL_USE_KEYS, source, "a tool_use block", losses);
   const cache = decodeCache(block.cache_control, source);
-  const part: Mutable<common.ToolCallPart> = { type: "tool-call", id: block.id, name: block.name, source };
+  // An id rewritten to fit messages goes home as the original (common/tool-id.ts).
+  const id = restoreToolId(block.id);
+  const part: Mutable<common.ToolCallPart> = { type: "tool-call", id, name: block.name, source };
   if (isObject(block.input)) part.arguments = block.input;
   else part.argumentsText = JSON.stringify(block.input ?? {});
   if (cache !== undefined) part.cache = cache;

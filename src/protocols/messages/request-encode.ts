@@ -3,7 +3,8 @@ import type { Loss, Translated } from "../../common/loss";
 import { loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
-import { checkToolPairing } from "../../common/tool-pairing";
+import { fitRequestToolIds } from "../../common/tool-id";
+import { answerToolCalls } from "../../common/tool-pairing";
 import {
   encodeResponseFormat,
   encodeSampling,
@@ -14,6 +15,7 @@ import {
 } from "./request-settings";
 import { encodeSystem, encodeTurns, ensureUserFirst, toMessage } from "./request-turns";
 import type { Request } from "./schema";
+import { TOOL_IDS } from "./tool-id";
 
 /**
  * Whether `text` holds what `/\S+@\S+\.\S+/` finds (an e-mail-like run), in one pass: the pattern
@@ -91,15 +93,16 @@ function encodeServiceTier(
 }
 
 /**
- * common request → messages request. Throws a 400 `TranslationError` when a tool call has no result
- * (or a result no call), naming the id.
+ * common request → messages request. A tool call without its result gets one saying it was not
+ * answered; a result of no call is a 400 `TranslationError` naming the id; tool ids messages refuses are
+ * rewritten (common/tool-id.ts).
  */
 export function encodeMessagesRequest(
-  request: common.Request,
+  original: common.Request,
   options: ResolvedOptions,
 ): Translated<Request> {
-  checkToolPairing(request);
   const losses: Loss[] = [];
+  const request = fitRequestToolIds(answerToolCalls(original, "messages", losses), TOOL_IDS, losses);
   const encoded = encodeSystem(request, encodeTurns(request, options, losses), losses);
   // With no conversation left, the placeholder points at the first source message (or the messages field).
   const turns = ensureUserFirst(encoded.turns, request.messages[0]?.source ?? "/messages", losses);

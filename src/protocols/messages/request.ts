@@ -3,13 +3,24 @@
  * rest as `dropped`; encoding lives in `request-encode.ts`.
  * @see https://docs.anthropic.com/en/api/messages
  */
+
+import { createPartList } from "../../common/carrier";
 import type { Loss, Translated } from "../../common/loss";
 import { loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
+import { readCarrier } from "./carrier";
 import { decodeBlock, decodeCache, dropExtras } from "./decode-blocks";
-import type { CustomTool, Request, TextBlock, ThinkingConfig, Tool, ToolChoice } from "./schema";
+import type {
+  CustomTool,
+  Request,
+  TextBlock,
+  ThinkingBlock,
+  ThinkingConfig,
+  Tool,
+  ToolChoice,
+} from "./schema";
 
 /** The fields each node has in the common model; others are reported as dropped. */
 const SYSTEM_BLOCK_KEYS: readonly string[] = ["type", "text", "cache_control"];
@@ -26,6 +37,8 @@ const THINKING_KEYS: readonly string[] = ["type", "budget_tokens"];
 const OUTPUT_CONFIG_KEYS: readonly string[] = ["effort", "format"];
 const FORMAT_KEYS: readonly string[] = ["type", "schema"];
 const METADATA_KEYS: readonly string[] = ["user_id"];
+/** A thinking block that carries another protocol's state holds nothing else the common model keeps. */
+const CARRIER_KEYS: readonly string[] = ["type", "thinking", "signature"];
 
 export { encodeMessagesRequest } from "./request-encode";
 
@@ -108,16 +121,29 @@ function decodeMessages(
       system.push(...decodeSystemTurn(message, source, turns.length > 0, losses));
       return;
     }
-    const parts: common.Part[] = [];
     if (typeof message.content === "string") {
-      parts.push({ type: "text", text: message.content, source: `${source}/content` });
-    } else {
-      message.content.forEach((block, position) => {
-        const part = decodeBlock(block, `${source}/content/${position}`, losses);
-        if (part !== undefined) parts.push(part);
+      turns.push({
+        role: message.role,
+        parts: [{ type: "text", text: message.content, source: `${source}/content` }],
+        source,
       });
+      return;
     }
-    turns.push({ role: message.role, parts, source });
+    const parts = createPartList(losses);
+    message.content.forEach((block, position) => {
+      const blockSource = `${source}/content/${position}`;
+      // Another protocol's reasoning state, carried home in a thinking block's signature.
+      const carried =
+        block.type === "thinking" ? readCarrier(block as ThinkingBlock, blockSource) : undefined;
+      if (carried !== undefined) {
+        dropExtras(block, CARRIER_KEYS, blockSource, "a thinking block", losses);
+        parts.carry(carried, blockSource);
+        return;
+      }
+      const part = decodeBlock(block, blockSource, losses);
+      if (part !== undefined) parts.push(part);
+    });
+    turns.push({ role: message.role, parts: parts.parts(), source });
   });
   return turns;
 }

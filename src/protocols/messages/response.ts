@@ -1,17 +1,20 @@
 /**
- * messages response ↔ common response: thinking first, tool calls ⇒ `tool_use`, foreign
- * reasoning as `thinking` with an empty signature, usage arithmetic, ids kept or derived.
+ * messages response ↔ common response: thinking first, tool calls ⇒ `tool_use`, another protocol's
+ * reasoning state carried in thinking signatures (carrier.ts), usage arithmetic, ids kept or derived.
  * @see https://docs.anthropic.com/en/api/messages
  */
 import { inputSeed } from "../../common/digest";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
+import { fitResponseToolIds } from "../../common/tool-id";
+import { foreignThinking, signatureBlock } from "./carrier";
 import { decodeBlock, dropExtras } from "./decode-blocks";
-import { dropForeignSignature, encodeArguments, encodeCitations, encodeOpaquePart } from "./encode-blocks";
+import { encodeArguments, encodeCitations, encodeOpaquePart } from "./encode-blocks";
 import { chooseStopReason, decodeMessagesStopReason } from "./finish-reason";
 import { JSON_TOOL } from "./request-settings";
 import type { ContentBlock, Response } from "./schema";
+import { TOOL_IDS } from "./tool-id";
 import { decodeMessagesUsage, encodeMessagesUsage } from "./usage";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -80,72 +83,75 @@ function messageSeed(response: common.Response): string {
   return response.id ?? `msg_${response.seed ?? inputSeed(response)}`;
 }
 
+/**
+ * One part → its blocks, appended to `content`. Another protocol's reasoning state rides in thinking
+ * signatures (carrier.ts): a reasoning part's in its own block, a call's signature in a block before
+ * it, a text's in a block after it.
+ */
 function encodePart(
   part: common.Part,
   response: common.Response,
   ordinal: { calls: number },
   options: ResolvedOptions,
+  content: Block[],
   losses: Loss[],
-): Block | undefined {
+): void {
   switch (part.type) {
     case "text": {
-      dropForeignSignature(part, losses);
       const citations = encodeCitations(part, losses);
-      return citations === undefined
-        ? { type: "text", text: part.text }
-        : { type: "text", text: part.text, citations: citations as [] };
+      content.push(
+        citations === undefined
+          ? { type: "text", text: part.text }
+          : { type: "text", text: part.text, citations: citations as [] },
+      );
+      const signature = part.signature;
+      if (signature !== undefined && signature.origin !== "messages") {
+        const block = signatureBlock(signature, "previous", part.source, losses);
+        if (block !== undefined) content.push(block);
+      }
+      return;
     }
     case "refusal":
-      return { type: "text", text: part.text };
+      content.push({ type: "text", text: part.text });
+      return;
     case "reasoning":
-      if (part.origin === "messages" && part.redacted !== undefined)
-        return { type: "redacted_thinking", data: part.redacted };
-      if (part.origin !== "messages" && part.signature !== undefined) {
-        losses.push(
-          loss(
-            part.signatureSource ?? part.source,
-            "dropped",
-            "A reasoning signature is valid only at the provider that issued it and was dropped.",
-            "thinking.signature.foreign",
-          ),
-        );
-      }
-      if (part.origin !== "messages" && part.redacted !== undefined) {
-        losses.push(
-          loss(
-            part.source,
-            "dropped",
-            "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
-          ),
-        );
-      }
-      return {
-        type: "thinking",
-        thinking: part.text,
-        signature: part.origin === "messages" ? (part.signature ?? "") : "",
-      };
+      if (part.origin !== "messages") content.push(foreignThinking(part, losses));
+      else if (part.redacted !== undefined) content.push({ type: "redacted_thinking", data: part.redacted });
+      else content.push({ type: "thinking", thinking: part.text, signature: part.signature ?? "" });
+      return;
     case "tool-call": {
       if (part.server !== undefined) {
-        if (part.server.origin === "messages") return part.server.raw as Block;
-        losses.push(
-          loss(
-            part.source,
-            "dropped",
-            `A ${part.server.origin} server-side tool call has no messages equivalent and was dropped.`,
-          ),
-        );
-        return undefined;
+        if (part.server.origin === "messages") content.push(part.server.raw as Block);
+        else
+          losses.push(
+            loss(
+              part.source,
+              "dropped",
+              `A ${part.server.origin} server-side tool call has no messages equivalent and was dropped.`,
+            ),
+          );
+        return;
       }
-      dropForeignSignature(part, losses);
+      const signature = part.signature;
+      if (signature !== undefined && signature.origin !== "messages") {
+        const block = signatureBlock(signature, "next", part.source, losses);
+        if (block !== undefined) content.push(block);
+      }
       const id = part.id ?? syntheticId(options, messageSeed(response), ordinal.calls);
       ordinal.calls++;
       const input = encodeArguments(part, losses);
-      if (part.extra?.origin === "messages")
-        return { ...part.extra.raw, type: "tool_use", id, name: part.name, input };
-      return { type: "tool_use", id, name: part.name, input };
+      content.push(
+        part.extra?.origin === "messages"
+          ? { ...part.extra.raw, type: "tool_use", id, name: part.name, input }
+          : { type: "tool_use", id, name: part.name, input },
+      );
+      return;
     }
-    case "opaque":
-      return encodeOpaquePart(part, losses) as Block | undefined;
+    case "opaque": {
+      const block = encodeOpaquePart(part, losses) as Block | undefined;
+      if (block !== undefined) content.push(block);
+      return;
+    }
     default:
       losses.push(
         loss(
@@ -154,16 +160,17 @@ function encodePart(
           `A ${part.type} part cannot appear in a messages response and was dropped.`,
         ),
       );
-      return undefined;
   }
 }
 
 /** common response → messages response; only the first choice fits. */
 export function encodeMessagesResponse(
-  response: common.Response,
+  original: common.Response,
   options: ResolvedOptions,
 ): Translated<Response> {
   const losses: Loss[] = [];
+  // Tool ids messages refuses are rewritten, and read back as the original (common/tool-id.ts).
+  const response = fitResponseToolIds(original, TOOL_IDS, losses);
   const choices = response.choices;
   const choice = choices[0];
   for (let index = 1; index < choices.length; index++) {
@@ -192,12 +199,8 @@ export function encodeMessagesResponse(
   const ordinal = { calls: 0 };
   const content: Block[] = [];
   let hasToolCalls = false;
-  for (const part of ordered) {
-    const block = encodePart(part, response, ordinal, options, losses);
-    if (block === undefined) continue;
-    content.push(block);
-    if (block.type === "tool_use") hasToolCalls = true;
-  }
+  for (const part of ordered) encodePart(part, response, ordinal, options, content, losses);
+  for (const block of content) if (block.type === "tool_use") hasToolCalls = true;
   let stop: { value: string; approximated: boolean } | undefined;
   if (response.promptBlocked !== undefined && parts.length === 0) {
     losses.push(

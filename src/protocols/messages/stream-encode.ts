@@ -10,9 +10,12 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { eventPointer } from "../../common/stream-end";
+import { fitToolId } from "../../common/tool-id";
+import { carrierBlock, signatureBlock } from "./carrier";
 import { encodeMessagesError } from "./error";
 import { chooseStopReason } from "./finish-reason";
 import type { ContentBlock, DeltaUsage, StreamEvent } from "./schema";
+import { TOOL_IDS } from "./tool-id";
 import { encodeMessagesUsage } from "./usage";
 
 type Kind = "text" | "thinking" | "redacted" | "tool";
@@ -31,6 +34,8 @@ export type MessagesEncodeState = {
   readonly next: number;
   /** Origins of reasoning blocks started and not ended. */
   readonly reasoning: Readonly<Record<number, common.ReasoningOrigin>>;
+  /** Reasoning blocks of another protocol whose state went out in a signature (the others get their origin). */
+  readonly carried: readonly number[];
   readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
   readonly toolCalls: number;
   readonly refusal: boolean;
@@ -55,6 +60,7 @@ function copy(state: MessagesEncodeState): Work {
     current: state.current,
     next: state.next,
     reasoning: state.reasoning,
+    carried: state.carried,
     finish: state.finish,
     toolCalls: state.toolCalls,
     refusal: state.refusal,
@@ -243,6 +249,28 @@ function finish(
 
 const nothing = (): void => undefined;
 
+/** A thinking block of its own whose signature carries another protocol's signature (carrier.ts). */
+function carry(
+  work: Work,
+  signature: common.Signature,
+  of: "next" | "previous",
+  source: string,
+  out: StreamEvent[],
+  losses: Loss[],
+  options: ResolvedOptions,
+): void {
+  const block = signatureBlock(signature, of, source, losses);
+  if (block === undefined) return;
+  open(work, -1, "thinking", { type: "thinking", thinking: "", signature: "" }, out, options);
+  const index = work.current?.out ?? 0;
+  out.push({
+    type: "content_block_delta",
+    index,
+    delta: { type: "signature_delta", signature: block.signature },
+  });
+  close(work, out);
+}
+
 /** What each common part becomes. */
 const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "response-start": (work, part) => {
@@ -288,52 +316,60 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
   },
   "reasoning-signature": (work, part, out, losses, options, position) => {
-    if ((work.reasoning[part.index] ?? "messages") !== "messages") {
-      dropped(
-        losses,
-        part,
-        position,
-        "A reasoning signature is valid only at the provider that issued it and was dropped.",
-        "thinking.signature.foreign",
-      );
-      return;
+    const origin = work.reasoning[part.index] ?? "messages";
+    let signature = part.signature;
+    if (origin !== "messages") {
+      // Another protocol's state rides in the signature (carrier.ts).
+      const source = part.source ?? eventPointer(position);
+      work.carried = [...work.carried, part.index];
+      const block = carrierBlock(origin, [{ reasoning: { signature } }], "", source, losses);
+      if (block === undefined) return;
+      signature = block.signature;
     }
-    const delta = { type: "signature_delta", signature: part.signature } as const;
+    const delta = { type: "signature_delta", signature } as const;
     thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
   },
   "reasoning-redacted": (work, part, out, losses, options, position) => {
-    if ((work.reasoning[part.index] ?? "messages") !== "messages") {
-      dropped(
-        losses,
-        part,
-        position,
-        "Redacted reasoning of another protocol has no messages equivalent and was dropped.",
-        "thinking.redacted.foreign",
-      );
+    const origin = work.reasoning[part.index] ?? "messages";
+    if (origin !== "messages") {
+      const source = part.source ?? eventPointer(position);
+      work.carried = [...work.carried, part.index];
+      const block = carrierBlock(origin, [{ reasoning: { redacted: part.data } }], "", source, losses);
+      if (block === undefined) return;
+      const delta = { type: "signature_delta", signature: block.signature } as const;
+      thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
       return;
     }
     open(work, part.index, "redacted", { type: "redacted_thinking", data: part.data }, out, options);
   },
-  "reasoning-end": (work, part, out) => {
+  "reasoning-end": (work, part, out, losses, options, position) => {
+    const origin = work.reasoning[part.index] ?? "messages";
+    if (origin !== "messages" && !work.carried.includes(part.index)) {
+      // Reasoning without state still goes home as its protocol's: its origin rides in the signature.
+      const block = carrierBlock(origin, [{ reasoning: {} }], "", eventPointer(position), losses);
+      const delta = { type: "signature_delta", signature: block?.signature ?? "" } as const;
+      thinking(work, part.index, { type: "content_block_delta", index: 0, delta }, out, options);
+    }
     const rest = Object.fromEntries(
       Object.entries(work.reasoning).filter(([key]) => Number(key) !== part.index),
     );
     if (work.current?.index === part.index) close(work, out);
     work.reasoning = rest;
+    if (work.carried.length > 0) work.carried = work.carried.filter((index) => index !== part.index);
   },
   "tool-call-start": (work, part, out, losses, options, position) => {
-    const id = part.id ?? syntheticId(options, work.id ?? messageSeed(work), work.toolCalls);
+    const source = part.source ?? eventPointer(position);
+    // An id messages refuses is rewritten, and read back as the original (common/tool-id.ts).
+    const id =
+      part.id === undefined
+        ? syntheticId(options, work.id ?? messageSeed(work), work.toolCalls)
+        : fitToolId(part.id, TOOL_IDS, source, losses);
     const extra = part.extra?.origin === "messages" ? part.extra.raw : {};
+    const signature = part.signature;
+    if (signature !== undefined && signature.origin !== "messages")
+      carry(work, signature, "next", part.source ?? eventPointer(position), out, losses, options);
     const block = { ...extra, type: "tool_use", id, name: part.name, input: {} } as ContentBlock;
     open(work, part.index, "tool", block, out, options);
-    if (part.signature !== undefined && part.signature.origin !== "messages")
-      dropped(
-        losses,
-        { source: part.signature.source ?? part.source },
-        position,
-        "A thought signature is valid only at the provider that issued it and was dropped.",
-        "thinking.signature.foreign",
-      );
     work.toolCalls += 1;
   },
   "tool-call-delta": (work, part, out, losses, _options, position) => {
@@ -357,15 +393,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "tool-call-end": (work, part, out) => {
     if (isCurrent(work, part.index, "tool")) close(work, out);
   },
-  "block-signature": (_work, part, _out, losses, _options, position) => {
-    if (part.signature.origin !== "messages")
-      dropped(
-        losses,
-        part,
-        position,
-        "A thought signature is valid only at the provider that issued it and was dropped.",
-        "thinking.signature.foreign",
-      );
+  "block-signature": (work, part, out, losses, options, position) => {
+    if (part.signature.origin === "messages") return;
+    // The text it signs ends here: its carrier follows it.
+    if (isCurrent(work, part.index, "text")) close(work, out);
+    carry(work, part.signature, "previous", part.source ?? eventPointer(position), out, losses, options);
   },
   media: (_work, part, _out, losses, _options, position) =>
     dropped(
@@ -451,6 +483,7 @@ export function messagesStreamEncoder(
       current: undefined,
       next: 0,
       reasoning: {},
+      carried: [],
       finish: undefined,
       toolCalls: 0,
       refusal: false,

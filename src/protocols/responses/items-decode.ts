@@ -5,11 +5,14 @@
  * message); function outputs gather into user turns of tool results, matched to calls by `call_id`.
  * An `item_reference` is looked up in `options.history`, and an unknown or built-in item is kept whole.
  */
+import { createPartList, type PartList } from "../../common/carrier";
 import { TranslationError } from "../../common/errors";
 import { parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
+import { restoreToolId } from "../../common/tool-id";
+import { readCarrier } from "./carrier";
 import { decodeContentPart } from "./content";
 import { keepRest } from "./fields";
 import { decodeReasoningItem } from "./reasoning";
@@ -28,7 +31,14 @@ function isUserSide(type: string): boolean {
   return type.endsWith("_output") || type === "mcp_approval_response";
 }
 
-type Turn = common.Draft<common.Message> & { parts: common.Part[]; texts: boolean; results: boolean };
+type Turn = {
+  readonly role: common.Message["role"];
+  readonly source: string;
+  /** The turn's parts, with what reasoning carriers stand for put in place (common/carrier.ts). */
+  readonly parts: PartList;
+  texts: boolean;
+  results: boolean;
+};
 
 /** The parts of a function or custom tool output: its text, or its input parts. */
 function resultContent(
@@ -75,7 +85,8 @@ export function decodeCall(
   const text = custom ? (item as { input: string }).input : (item as FunctionCall).arguments;
   const part: common.Draft<common.ToolCallPart> = {
     type: "tool-call",
-    id: item.call_id,
+    // An id rewritten to fit responses goes home as the original (common/tool-id.ts).
+    id: restoreToolId(item.call_id),
     name: item.name,
     source,
   };
@@ -155,12 +166,12 @@ export function decodeItems(
   const flush = (): void => {
     if (turn === undefined) return;
     // Built field by field (an object rest is a runtime copy), in the shape every decoder gives a message.
-    messages.push({ role: turn.role, parts: turn.parts, source: turn.source });
+    messages.push({ role: turn.role, parts: turn.parts.parts(), source: turn.source });
     turn = undefined;
   };
   const open = (role: "user" | "assistant", source: string): Turn => {
     flush();
-    turn = { role, parts: [], source, texts: false, results: false };
+    turn = { role, parts: createPartList(losses), source, texts: false, results: false };
     return turn;
   };
   const assistant = (source: string): Turn => (turn?.role === "assistant" ? turn : open("assistant", source));
@@ -180,12 +191,13 @@ export function decodeItems(
       seenTurn = true;
       keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
       if (message.role === "user") {
-        open("user", source).parts.push(...messageParts(message, source, losses));
+        const user = open("user", source);
+        for (const part of messageParts(message, source, losses)) user.parts.push(part);
         flush();
         continue;
       }
       const current = turn?.role === "assistant" && !turn.texts ? turn : open("assistant", source);
-      current.parts.push(...messageParts(message, source, losses));
+      for (const part of messageParts(message, source, losses)) current.parts.push(part);
       current.texts = true;
       continue;
     }
@@ -199,9 +211,13 @@ export function decodeItems(
         assistant(source).parts.push(call);
         continue;
       }
-      case "reasoning":
-        assistant(source).parts.push(decodeReasoningItem(item as Reasoning, source, losses).part);
+      case "reasoning": {
+        // Another protocol's reasoning state, carried home in `encrypted_content`.
+        const carried = readCarrier(item as Reasoning, source, losses);
+        if (carried !== undefined) assistant(source).parts.carry(carried, source);
+        else assistant(source).parts.push(decodeReasoningItem(item as Reasoning, source, losses).part);
         continue;
+      }
       case "function_call_output":
       case "custom_tool_call_output": {
         const output = item as FunctionCallOutput;
@@ -210,11 +226,11 @@ export function decodeItems(
         current.results = true;
         const result: common.Draft<common.ToolResultPart> = {
           type: "tool-result",
-          callId: output.call_id,
+          callId: restoreToolId(output.call_id),
           content: resultContent(output.output, source, losses),
           source,
         };
-        const name = names?.get(output.call_id);
+        const name = names?.get(restoreToolId(output.call_id));
         if (name !== undefined) result.name = name;
         current.parts.push(result);
         continue;

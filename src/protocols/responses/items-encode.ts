@@ -235,6 +235,7 @@ function encodeAssistantTurn(
             syntheticId(options, `rs_req${turn}`, items.length),
             losses,
             "a responses request",
+            false,
           ) as InputItem,
         );
         break;

@@ -6,9 +6,12 @@
  * restores the item exactly. Another protocol's reasoning becomes a summary.
  * @see https://platform.openai.com/docs/guides/reasoning#encrypted-reasoning-items
  */
+
+import { type CarriedEntry, reasoningEntry } from "../../common/carrier";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
+import { carrierItem } from "./carrier";
 import { keepRest, type Raw } from "./fields";
 import type { Reasoning } from "./schema";
 
@@ -150,8 +153,10 @@ export function splitText(text: string, lengths: readonly number[] | undefined):
 
 /**
  * A reasoning part → a reasoning item. Its own shell (or the response's layout shell) restores the item
- * as it came; another protocol's reasoning becomes one summary part under `id`, its signature and
- * redacted data dropped (valid only where they were issued).
+ * as it came. Another protocol's reasoning becomes one summary part under `id`: toward a client
+ * (`carry`), its state rides in `encrypted_content` (carrier.ts); toward a responses service its
+ * signature and redacted data are dropped (valid only where they were issued). An item of responses
+ * origin without a shell (one that came home through a carrier) goes to a service without an id.
  */
 export function encodeReasoningItem(
   part: common.ReasoningPart,
@@ -159,32 +164,49 @@ export function encodeReasoningItem(
   id: string,
   losses: Loss[],
   where: string,
+  carry: boolean,
 ): Raw {
-  if (part.origin !== "responses" || shell === undefined) {
-    if (part.origin !== "responses" && part.signature !== undefined)
-      losses.push(
-        loss(
-          part.signatureSource ?? part.source,
-          "dropped",
-          "A reasoning signature is valid only at the provider that issued it and was dropped.",
-          "thinking.signature.foreign",
-        ),
+  if (part.origin !== "responses") {
+    if (carry) {
+      const entry = reasoningEntry(part, true, true) as CarriedEntry;
+      const item = carrierItem(
+        part.origin,
+        [entry],
+        part.text,
+        id,
+        part.signatureSource ?? part.source,
+        losses,
       );
-    if (part.redacted !== undefined)
-      losses.push(
-        loss(
-          part.source,
-          "dropped",
-          `Redacted reasoning of another protocol has no place in ${where} and was dropped.`,
-          "thinking.redacted.foreign",
-        ),
-      );
-    const item: Raw = {
+      if (item !== undefined) return item;
+    } else {
+      if (part.signature !== undefined)
+        losses.push(
+          loss(
+            part.signatureSource ?? part.source,
+            "dropped",
+            "A reasoning signature is valid only at the provider that issued it and was dropped.",
+          ),
+        );
+      if (part.redacted !== undefined)
+        losses.push(
+          loss(
+            part.source,
+            "dropped",
+            `Redacted reasoning of another protocol has no place in ${where} and was dropped.`,
+          ),
+        );
+    }
+    return {
       id,
       type: "reasoning",
       summary: part.text === "" ? [] : [{ type: "summary_text", text: part.text }],
     };
-    if (part.origin === "responses" && part.signature !== undefined) item.encrypted_content = part.signature;
+  }
+  if (shell === undefined) {
+    // Toward a service, an id it never issued would be looked up; the encrypted content is the item.
+    const item: Raw = carry ? { id, type: "reasoning" } : { type: "reasoning" };
+    item.summary = part.text === "" ? [] : [{ type: "summary_text", text: part.text }];
+    if (part.signature !== undefined) item.encrypted_content = part.signature;
     return item;
   }
   const texts = splitText(part.text, shell.lengths);

@@ -12,11 +12,13 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { at } from "../../common/pointer";
-import { checkToolPairing } from "../../common/tool-pairing";
+import { fitRequestToolIds } from "../../common/tool-id";
+import { answerToolCalls } from "../../common/tool-pairing";
 import { isBlank } from "./fields";
 import { decodeItems, type Entry } from "./items-decode";
 import { encodeItems } from "./items-encode";
 import { inputItem, type Request, type TextFormat } from "./schema";
+import { TOOL_IDS } from "./tool-id";
 import { decodeToolChoice, decodeTools, encodeTools } from "./tools";
 
 /** Fields the decoder reads (or reports itself); any other non-blank field is reported as dropped. */
@@ -374,16 +376,25 @@ const dropped = (losses: Loss[], given: { source: string } | undefined, message:
   if (given !== undefined) losses.push(loss(given.source, "dropped", message));
 };
 
+/** What a response must include for its reasoning to be replayed without a stored response. */
+const ENCRYPTED_REASONING = "reasoning.encrypted_content";
+
+/** Thinking asked to be off: the effort "none", or disabled. */
+const thinkingOff = (reasoning: common.ReasoningConfig | undefined): boolean =>
+  reasoning !== undefined &&
+  (reasoning.enabled === false || reasoning.effort === "none" || reasoning.budgetTokens === 0);
+
 /**
  * Common request → responses request. Function tools say `strict` explicitly, `max_output_tokens` is
- * at least 16, and every tool call must have its output (the service answers 400 otherwise).
+ * at least 16, every tool call must have its output (the service answers 400 otherwise), and the
+ * encrypted reasoning is asked for unless thinking is off.
  */
 export function encodeResponsesRequest(
-  request: common.Request,
+  original: common.Request,
   options: ResolvedOptions,
 ): Translated<Request> {
-  checkToolPairing(request);
   const losses: Loss[] = [];
+  const request = fitRequestToolIds(answerToolCalls(original, "responses", losses), TOOL_IDS, losses);
   const { instructions, input } = encodeItems(request, options, losses);
   const { tools, tool_choice } = encodeTools(request, losses);
   const value: Request = { model: request.model };
@@ -425,8 +436,9 @@ export function encodeResponsesRequest(
   if (reasoning !== undefined) value.reasoning = reasoning;
   const format = encodeFormat(request.responseFormat, losses);
   if (format !== undefined) value.text = { format };
+  const include: string[] = [];
   if (request.logprobs !== undefined) {
-    if (request.logprobs.value) value.include = [LOGPROBS];
+    if (request.logprobs.value) include.push(LOGPROBS);
     else
       dropped(
         losses,
@@ -434,6 +446,10 @@ export function encodeResponsesRequest(
         "responses has no logprobs switch: leaving logprobs out of `include` is the same.",
       );
   }
+  // The reasoning state, so that it can ride through the client and come home next turn (carrier.ts):
+  // a client of another protocol cannot name a stored response, so the state must travel with it.
+  if (!thinkingOff(request.reasoning)) include.push(ENCRYPTED_REASONING);
+  if (include.length > 0) value.include = include;
   const topLogprobs = clampRange(request.topLogprobs, 0, 20, "top_logprobs", losses);
   if (topLogprobs !== undefined) value.top_logprobs = topLogprobs;
   if (request.user !== undefined) value.user = request.user.value;

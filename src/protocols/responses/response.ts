@@ -10,6 +10,8 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { matchedStopDropped } from "../../common/stop";
+import { fitResponseToolIds } from "../../common/tool-id";
+import { carrierItem } from "./carrier";
 import { keepRest, type Raw } from "./fields";
 import { decodeResponsesStatus, encodeResponsesStatus, rawStatus } from "./finish-reason";
 import { decodeCall } from "./items-decode";
@@ -27,6 +29,7 @@ import {
 } from "./output";
 import { decodeReasoningItem, encodeReasoningItem, shellOf } from "./reasoning";
 import type { FunctionCall, OutputItem, Reasoning, Response } from "./schema";
+import { TOOL_IDS } from "./tool-id";
 import { decodeResponsesUsage, encodeResponsesUsage } from "./usage";
 
 /** Top-level fields the common response holds. */
@@ -249,6 +252,13 @@ function encodeOutput(
     open = { shell, id: itemId(options, "msg", responseId, output.length), content: [] };
     return open;
   };
+  /** A reasoning item of its own carrying another protocol's signature of the part before or after it. */
+  const carrySignature = (signature: common.Signature, of: "next" | "previous", source: string): void => {
+    const id = itemId(options, "rs", responseId, output.length);
+    const entries = [{ signature: signature.value, of }];
+    const item = carrierItem(signature.origin, entries, "", id, signature.source ?? source, losses);
+    if (item !== undefined) output.push(item);
+  };
   /** The open message is full when its layout says so (own answers); another's stays open for more text. */
   const added = (current: Open): void => {
     if (current.shell !== undefined && current.content.length >= current.shell.content.length) close();
@@ -256,21 +266,17 @@ function encodeOutput(
   for (const part of parts) {
     switch (part.type) {
       case "text": {
-        if (part.signature !== undefined && part.signature.origin !== "responses")
-          losses.push(
-            loss(
-              part.signature.source ?? part.source,
-              "dropped",
-              "A thought signature is valid only at the provider that issued it and was dropped.",
-              "thinking.signature.foreign",
-            ),
-          );
         const current = message();
         const shell = current.shell?.content[current.content.length];
         current.content.push(
           textContent(shell, part.text, annotationsOf(part.citations, part.source, losses)),
         );
         added(current);
+        // Another protocol's signature of the text rides in a reasoning item after its message (carrier.ts).
+        if (part.signature !== undefined && part.signature.origin !== "responses") {
+          close();
+          carrySignature(part.signature, "previous", part.source);
+        }
         break;
       }
       case "refusal": {
@@ -289,6 +295,7 @@ function encodeOutput(
             itemId(options, "rs", responseId, output.length),
             losses,
             "a responses answer",
+            true,
           ),
         );
         break;
@@ -310,14 +317,7 @@ function encodeOutput(
         }
         close();
         if (part.signature !== undefined && part.signature.origin !== "responses")
-          losses.push(
-            loss(
-              part.signature.source ?? part.source,
-              "dropped",
-              "A thought signature is valid only at the provider that issued it and was dropped.",
-              "thinking.signature.foreign",
-            ),
-          );
+          carrySignature(part.signature, "next", part.source);
         const place = output.length;
         const ids = {
           item: itemId(options, "fc", responseId, place),
@@ -404,10 +404,12 @@ export function statusFields(
 
 /** Common response → responses response; a missing id or timestamp comes from `options`, never the clock. */
 export function encodeResponsesResponse(
-  response: common.Response,
+  original: common.Response,
   options: ResolvedOptions,
 ): Translated<Response> {
   const losses: Loss[] = [];
+  // Tool ids responses refuses are rewritten, and read back as the original (common/tool-id.ts).
+  const response = fitResponseToolIds(original, TOOL_IDS, losses);
   const choices = response.choices;
   for (let index = 1; index < choices.length; index++)
     losses.push(

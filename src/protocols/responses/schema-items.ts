@@ -157,6 +157,12 @@ export const reasoning = z.looseObject({
  * it, or the API answers 400 (see the recorded error fixture). The type `reasoning` parses to.
  */
 export type Reasoning = z.infer<typeof reasoning>;
+/**
+ * A reasoning item as a request replays it: its `id` may be left out (stateless clients such as Codex
+ * replay the encrypted content without it, and the service accepts that).
+ */
+export const inputReasoning = z.looseObject({ ...reasoning.shape, id: z.string().optional() });
+export type InputReasoning = z.infer<typeof inputReasoning>;
 
 /** Earlier context compacted by the service into one opaque item. */
 export const compaction = z.looseObject({
@@ -339,7 +345,7 @@ const inputItemSchemas = [
   functionCallOutput,
   customToolCall,
   customToolCallOutput,
-  reasoning,
+  inputReasoning,
   compaction,
   compactionTrigger,
   z.looseObject({ ...itemReference.shape, type: z.literal("item_reference") }),

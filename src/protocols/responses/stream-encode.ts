@@ -19,6 +19,8 @@ import { at } from "../../common/pointer";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { matchedStopDropped } from "../../common/stop";
 import { eventPointer } from "../../common/stream-end";
+import { fitToolId } from "../../common/tool-id";
+import { carrierItem } from "./carrier";
 import { errorObjectOf, responseErrorOf } from "./error";
 import type { Raw } from "./fields";
 import {
@@ -37,6 +39,7 @@ import {
 import { encodeReasoningItem, type ReasoningShell } from "./reasoning";
 import { statusFields } from "./response";
 import { DONE, type StreamEvent } from "./schema";
+import { TOOL_IDS } from "./tool-id";
 import { encodeResponsesUsage } from "./usage";
 
 type OpenPart = {
@@ -258,7 +261,11 @@ function closeItem(work: Work, out: StreamEvent[], losses: Loss[]): void {
       };
       if (open.signature !== undefined) part.signature = open.signature;
       if (open.redacted !== undefined) part.redacted = open.redacted;
-      finishItem(work, encodeReasoningItem(part, open.shell, open.id, losses, "a responses stream"), out);
+      finishItem(
+        work,
+        encodeReasoningItem(part, open.shell, open.id, losses, "a responses stream", true),
+        out,
+      );
       return;
     }
     case "call": {
@@ -413,6 +420,29 @@ function terminal(work: Work, out: StreamEvent[], losses: Loss[], options: Resol
   work.phase = "done";
 }
 
+/** A whole reasoning item carrying another protocol's signature of the part before or after it (carrier.ts). */
+function carry(
+  work: Work,
+  signature: common.Signature,
+  of: "next" | "previous",
+  source: string,
+  out: StreamEvent[],
+  losses: Loss[],
+  options: ResolvedOptions,
+): void {
+  const id = itemId(options, "rs", responseId(work, options), work.output.length);
+  const entries = [{ signature: signature.value, of }];
+  const item = carrierItem(signature.origin, entries, "", id, signature.source ?? source, losses);
+  if (item === undefined) return;
+  emit(work, out, "response.output_item.added", {
+    output_index: work.output.length,
+    item: { id, type: "reasoning", summary: [] },
+  });
+  work.open = undefined;
+  emit(work, out, "response.output_item.done", { output_index: work.output.length, item });
+  work.output = [...work.output, item];
+}
+
 const dropped = (losses: Loss[], message: string, code: string): void => {
   losses.push(loss("", "dropped", message, code));
 };
@@ -514,6 +544,8 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "tool-call-start": (work, part, out, losses, options, position) => {
     begin(work, out, options, losses);
     closeItem(work, out, losses);
+    if (part.signature !== undefined && part.signature.origin !== "responses")
+      carry(work, part.signature, "next", part.source ?? eventPointer(position), out, losses, options);
     const shell = work.layout?.calls[work.used.calls];
     if (work.layout !== undefined) work.used = { ...work.used, calls: work.used.calls + 1 };
     const id = responseId(work, options);
@@ -522,13 +554,12 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const freeform =
       shell?.type === "custom_tool_call" ||
       (part.extra?.origin === "responses" && part.extra.raw.type === "custom_tool_call");
-    if (part.signature !== undefined && part.signature.origin !== "responses")
-      dropped(
-        losses,
-        "A thought signature is valid only at the provider that issued it and was dropped.",
-        "thinking.signature.foreign",
-      );
-    const call = { id: part.id, name: part.name, freeform, extra: part.extra };
+    // An id responses refuses is rewritten, and read back as the original (common/tool-id.ts).
+    const callId =
+      part.id === undefined
+        ? undefined
+        : fitToolId(part.id, TOOL_IDS, part.source ?? eventPointer(position), losses);
+    const call = { id: callId, name: part.name, freeform, extra: part.extra };
     const item = callItem({ ...call, source: part.source ?? eventPointer(position) }, shell, "", ids, losses);
     if (shell === undefined || shell.status !== undefined) item.status = "in_progress";
     emit(work, out, "response.output_item.added", { output_index: at, item });
@@ -549,13 +580,12 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   "tool-call-end": (work, part, out, losses) => {
     if (work.open?.kind === "call" && work.open.block === part.index) closeItem(work, out, losses);
   },
-  "block-signature": (_work, part, _out, losses) => {
-    if (part.signature.origin !== "responses")
-      dropped(
-        losses,
-        "A thought signature is valid only at the provider that issued it and was dropped.",
-        "thinking.signature.foreign",
-      );
+  "block-signature": (work, part, out, losses, options, position) => {
+    if (part.signature.origin === "responses") return;
+    // The text it signs ends here: its message closes, and the carrier follows it.
+    begin(work, out, options, losses);
+    closeItem(work, out, losses);
+    carry(work, part.signature, "previous", part.source ?? eventPointer(position), out, losses, options);
   },
   media: (_work, part, _out, losses) =>
     dropped(
