@@ -197,6 +197,9 @@ export function reasoningEntry(
   return { reasoning };
 }
 
+/** The code of the loss for state too large to carry. */
+export const TOO_LARGE_CODE = "reasoning_state.too_large";
+
 /** The message of the loss for state too large to carry. */
 export const TOO_LARGE_TO_CARRY = `The reasoning state is larger than a carrier holds (${MAX_CARRIER_LENGTH / 1024} KiB); it cannot ride through the client and was dropped.`;
 
@@ -219,7 +222,12 @@ export function createPartList(losses: Loss[]): PartList {
   let next: { signature: common.Signature; source: common.Source } | undefined;
   const unplaced = (source: common.Source): void => {
     losses.push(
-      loss(source, "dropped", "A carried signature had no call or text beside it and was dropped."),
+      loss(
+        source,
+        "dropped",
+        "A carried signature had no call or text beside it and was dropped.",
+        "reasoning_state.unplaced",
+      ),
     );
   };
   return {
@@ -309,7 +317,7 @@ export function carrierOf(
   const at = own?.source ?? held?.sources[0] ?? source;
   const value = wrapCarried({ origin, entries });
   if (value === undefined) {
-    losses.push(loss(at, "dropped", TOO_LARGE_TO_CARRY));
+    losses.push(loss(at, "dropped", TOO_LARGE_TO_CARRY, TOO_LARGE_CODE));
     return undefined;
   }
   return { origin: home, value, source: at };
@@ -328,6 +336,7 @@ export function unplacedState(
         source,
         "dropped",
         `Reasoning state of another protocol with no ${what} after it has no field a ${home} client sends back; it was dropped.`,
+        "reasoning_state.no_carrier",
       ),
     );
 }

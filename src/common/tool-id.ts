@@ -58,6 +58,7 @@ export function fitToolId(id: string, rule: IdRule, source: string, losses: Loss
         source,
         "approximated",
         `The tool call id ${JSON.stringify(id)} is not one ${rule.name} takes; it was sent as "${rewritten}", which is read back as the original.`,
+        "tool_call.id.rewritten",
       ),
     );
     return rewritten;
@@ -68,6 +69,7 @@ export function fitToolId(id: string, rule: IdRule, source: string, losses: Loss
       source,
       "approximated",
       `The tool call id ${JSON.stringify(id)} is too long for ${rule.name}; it was sent as "${shortened}", which cannot be read back as the original.`,
+      "tool_call.id.shortened",
     ),
   );
   return shortened;

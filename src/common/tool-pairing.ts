@@ -205,6 +205,7 @@ export function answerToolCalls(request: common.Request, target: string, losses:
           call.source,
           "synthesized",
           `The tool call ${JSON.stringify(call.id)} has no result, which ${target} refuses; a result saying it was not answered was added.`,
+          "tool_result.synthesized",
         ),
       );
       return {

@@ -330,6 +330,7 @@ function reportIncludeThoughts(reasoning: common.ReasoningConfig, dialect: Diale
       include
         ? "This chat dialect returns no reasoning text or summary; asking for the model's thoughts was dropped."
         : "This chat dialect cannot leave the reasoning text out; asking to hide the model's thoughts was dropped.",
+      "reasoning.include.dropped",
     ),
   );
 }

@@ -10,6 +10,7 @@ import {
   carriedParts,
   mayBeCarrier,
   reasoningEntry,
+  TOO_LARGE_CODE,
   TOO_LARGE_TO_CARRY,
   unwrapCarried,
   wrapCarried,
@@ -28,7 +29,7 @@ export function carrierBlock(
 ): ThinkingBlock | undefined {
   const signature = wrapCarried({ origin, entries });
   if (signature === undefined) {
-    losses.push(loss(source, "dropped", TOO_LARGE_TO_CARRY));
+    losses.push(loss(source, "dropped", TOO_LARGE_TO_CARRY, TOO_LARGE_CODE));
     return undefined;
   }
   return { type: "thinking", thinking: text, signature };

@@ -9,6 +9,7 @@ import {
   type CarriedParts,
   carriedParts,
   mayBeCarrier,
+  TOO_LARGE_CODE,
   TOO_LARGE_TO_CARRY,
   unwrapCarried,
   wrapCarried,
@@ -36,7 +37,7 @@ export function carrierItem(
 ): Raw | undefined {
   const encrypted = wrapCarried({ origin, entries });
   if (encrypted === undefined) {
-    losses.push(loss(source, "dropped", TOO_LARGE_TO_CARRY));
+    losses.push(loss(source, "dropped", TOO_LARGE_TO_CARRY, TOO_LARGE_CODE));
     return undefined;
   }
   return {
