@@ -81,7 +81,7 @@ describe("npm run demo", () => {
     let literal = 0;
     for (const [, kind, path, code] of lines as RegExpExecArray[]) {
       expect(code, path).toMatch(
-        /^[^./\s][^/\s]*\.(dropped|clamped|synthesized|approximated|foreign|late|orphan|cut|unreadable)$/,
+        /^[^./\s][^/\s]*\.(dropped|clamped|synthesized|approximated|foreign|late|orphan|cut|unreadable|uncarried|oversize|unplaced|rewritten|shortened)$/,
       );
       expect(
         code?.split(".").some((segment) => /^\d+$/.test(segment)),

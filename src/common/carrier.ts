@@ -198,7 +198,7 @@ export function reasoningEntry(
 }
 
 /** The code of the loss for state too large to carry. */
-export const TOO_LARGE_CODE = "reasoning_state.too_large";
+export const TOO_LARGE_CODE = "reasoning_state.oversize";
 
 /** The message of the loss for state too large to carry. */
 export const TOO_LARGE_TO_CARRY = `The reasoning state is larger than a carrier holds (${MAX_CARRIER_LENGTH / 1024} KiB); it cannot ride through the client and was dropped.`;
@@ -336,7 +336,7 @@ export function unplacedState(
         source,
         "dropped",
         `Reasoning state of another protocol with no ${what} after it has no field a ${home} client sends back; it was dropped.`,
-        "reasoning_state.no_carrier",
+        "reasoning_state.uncarried",
       ),
     );
 }

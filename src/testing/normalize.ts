@@ -5,8 +5,10 @@
 
 type Json = unknown;
 
-// A synthesized id, alone or inside an item id derived from it (responses `fc_gp_gp_resp_<digest>_0`).
-const SYNTHESIZED_ID = /^((?:[a-z]+_gp_)?gp_(?:chatcmpl|msg|resp))_[0-9a-z]{11}((?:_\d+)?)$/;
+// A synthesized id, alone or inside an item id derived from it (responses `fc_gp_gp_resp_<digest>_0`),
+// or carrying reasoning state after it (a chat tool call id, `<id>~<carrier>`: common/carrier.ts).
+const SYNTHESIZED_ID =
+  /^((?:[a-z]+_gp_)?gp_(?:chatcmpl|msg|resp))_[0-9a-z]{11}((?:_\d+)?(?:~Z3ByMQ[A-Za-z0-9+/=]*)?)$/;
 
 /**
  * Puts a payload in the form two equivalent translations share, for comparing them: -0 is 0,
@@ -55,6 +57,13 @@ export function normalize(value: Json): Json {
     // An empty list of stop sequences stops on nothing, as no list does.
     if ((key === "stop" || key === "stop_sequences" || key === "stopSequences") && isEmptyList(item))
       continue;
+    // Asking a responses service for its encrypted reasoning changes no answer, only the opaque state that
+    // comes with it (which a translation toward responses asks for, to carry it home: common/carrier.ts).
+    if (key === "include" && Array.isArray(item) && item.includes("reasoning.encrypted_content")) {
+      const rest = item.filter((entry) => entry !== "reasoning.encrypted_content");
+      if (rest.length > 0) out[key] = normalize(rest);
+      continue;
+    }
     // `stream: false` is every protocol's default: a body that says it and one that omits it ask the same.
     if (key === "stream" && item === false) continue;
     // chat's empty `reasoning_content` (`reasoning` in the vLLM and OpenRouter dialects) is no reasoning

@@ -106,6 +106,8 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
       "message_start",
       "content_block_start",
       "content_block_delta",
+      // chat's reasoning goes home to chat: its origin rides in the signature (issue 29).
+      "content_block_delta",
       "content_block_stop",
       "content_block_start",
       "content_block_delta",

@@ -125,19 +125,22 @@ describe("a reasoning delta of a chat-compatible dialect takes the fast path too
     expect(decoded.kept).toBeGreaterThanOrEqual(98);
   });
 
-  test.each(["openai", "vllm", "openrouter"] as const)(
-    "the chat encoder in the %s dialect",
-    (chatDialect) => {
-      const parts: common.StreamPart[] = [
-        { type: "response-start", id: "r" },
-        { type: "reasoning-start", index: 0, origin: "messages" },
-        ...pieces.map((text) => ({ type: "reasoning-delta" as const, index: 0, text })),
-        { type: "reasoning-end", index: 0 },
-      ];
-      const encoder = adapters.chat.streamEncoder(resolveOptions({ ...options, chatDialect })) as Reducer;
-      expect(runFrozen(encoder, parts).kept).toBeGreaterThanOrEqual(49);
-    },
-  );
+  // Another protocol's reasoning toward a dialect without reasoning_details keeps its text for the
+  // carrier of its state (issue 29): those deltas change the state, and take the general path.
+  test.each([
+    ["openai", "chat"],
+    ["vllm", "chat"],
+    ["openrouter", "messages"],
+  ] as const)("the chat encoder in the %s dialect (reasoning of %s origin)", (chatDialect, origin) => {
+    const parts: common.StreamPart[] = [
+      { type: "response-start", id: "r" },
+      { type: "reasoning-start", index: 0, origin },
+      ...pieces.map((text) => ({ type: "reasoning-delta" as const, index: 0, text })),
+      { type: "reasoning-end", index: 0 },
+    ];
+    const encoder = adapters.chat.streamEncoder(resolveOptions({ ...options, chatDialect })) as Reducer;
+    expect(runFrozen(encoder, parts).kept).toBeGreaterThanOrEqual(49);
+  });
 });
 
 test("the messages encoder keeps its state for reasoning and refusal pieces continuing their block", () => {
@@ -192,7 +195,7 @@ describe("createStreamTranslator in strict mode", () => {
   });
 
   test("an encoder's loss ends the output before the lossy part's own events", () => {
-    // A thinking signature has no chat form: the block's text went out, the signature's loss stops it.
+    // Citations have no chat form: the block's text went out, the citations' loss stops it.
     const translator = createStreamTranslator("messages", "chat", { ...options, strict: true });
     const events = [
       {
@@ -208,22 +211,32 @@ describe("createStreamTranslator in strict mode", () => {
           usage: { input_tokens: 1, output_tokens: 1 },
         },
       },
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "hm" } },
       {
-        type: "content_block_start",
+        type: "content_block_delta",
         index: 0,
-        content_block: { type: "thinking", thinking: "", signature: "" },
+        delta: {
+          type: "citations_delta",
+          citation: {
+            type: "char_location",
+            cited_text: "h",
+            document_index: 0,
+            start_char_index: 0,
+            end_char_index: 1,
+          },
+        },
       },
-      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "hm" } },
-      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "S" } },
+      { type: "content_block_stop", index: 0 },
     ];
     const out = events.flatMap((event) => translator.push(event as never));
     expect(out.at(-1)).toEqual({
       error: expect.objectContaining({
         type: "invalid_request_error",
-        message: expect.stringContaining("/3/delta/signature (dropped)"),
+        message: expect.stringContaining("(dropped)"),
       }),
     });
-    expect(JSON.stringify(out)).toContain('"reasoning_content":"hm"');
+    expect(JSON.stringify(out)).toContain('"content":"hm"');
     expect(translator.end()).toEqual([]);
   });
 });

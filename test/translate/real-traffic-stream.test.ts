@@ -5,9 +5,11 @@
  * an OpenAI audio answer's transcript is text, in a stream as in a whole response, and its audio a
  * reported loss. What the chat stream encoder sends each dialect: test/protocols/chat/stream-dialect.test.ts.
  */
+
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
+import { wrapCarried } from "../../src/common/carrier";
 import { accumulate, chat, messages, translateResponse } from "../../src/index";
 import { messagesGrammar } from "../../src/testing/grammar";
 import { recordedEvents } from "../helpers/fixtures";
@@ -49,7 +51,12 @@ describe("Mistral thinking chunks in stream deltas", () => {
     const { out, losses } = translateEvents("chat", "messages", events);
     expect(messagesGrammar(out)).toEqual([]);
     expect(accumulate("messages", out as never).content).toEqual([
-      { type: "thinking", thinking, signature: "" },
+      // chat's reasoning goes home to chat: its origin rides in the signature (issue 29).
+      {
+        type: "thinking",
+        thinking,
+        signature: wrapCarried({ origin: "chat", entries: [{ reasoning: {} }] }),
+      },
       { type: "text", text: "2 + 2 = 4" },
     ]);
     expect(losses).toEqual([]);

@@ -3,7 +3,9 @@
  * providers send and accept parses and translates (carried, or reported as a loss, never a 400), turn
  * control keeps its meaning or says it did not, and every loss points at the field it is about.
  */
+
 import { describe, expect, test } from "vitest";
+import { wrapCarried } from "../../src/common/carrier";
 import { resolvePointer } from "../../src/common/pointer";
 import { chat, generative, messages, protocols, translateRequest, translateResponse } from "../../src/index";
 import { generativeModel, readJsonFixture, wiredFixtures } from "../helpers/fixtures";
@@ -48,7 +50,11 @@ describe("valid real payloads are not rejected", () => {
     expect(chat.response.safeParse(body).success).toBe(true);
     const { value, losses } = translateResponse("chat", "messages", body);
     expect(value.content).toEqual([
-      { type: "thinking", thinking: "The capital of France.", signature: "" },
+      {
+        type: "thinking",
+        thinking: "The capital of France.",
+        signature: wrapCarried({ origin: "chat", entries: [{ reasoning: {} }] }),
+      },
       { type: "text", text: "Paris" },
     ]);
     expect(losses).toEqual([]);
@@ -67,7 +73,11 @@ describe("valid real payloads are not rejected", () => {
     );
     const { value, losses } = translateResponse("chat", "messages", body);
     expect(value.content).toEqual([
-      { type: "thinking", thinking: "17 * 23 = 391", signature: "" },
+      {
+        type: "thinking",
+        thinking: "17 * 23 = 391",
+        signature: wrapCarried({ origin: "chat", entries: [{ reasoning: {} }] }),
+      },
       { type: "text", text: "391" },
     ]);
     expect(losses).toEqual([]);

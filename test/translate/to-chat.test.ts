@@ -2,6 +2,13 @@
  * Research cases (shared/research/edge-cases.md) whose target is chat, through the public functions.
  * Each asserts the item's `out` facts and its exact loss list (path + kind).
  */
+import { wrapCarried } from "../../src/common/carrier";
+import { withCarrier } from "../../src/protocols/chat/carrier";
+
+/** The carrier of a messages thinking block: its text and signature. */
+const carried = (text: string, signature: string): string =>
+  wrapCarried({ origin: "messages", entries: [{ reasoning: { text, signature } }] }) as string;
+
 import { describe, expect, test } from "vitest";
 import type { TranslateOptions } from "../../src/common/options";
 import * as chat from "../../src/protocols/chat/schema";
@@ -453,15 +460,19 @@ describe("responses to chat", () => {
           role: "assistant",
           content: "A",
           reasoning_content: "t",
+          // The thinking and its signature ride home in the next call's id (issue 29).
           tool_calls: [
-            { id: "u1", type: "function", function: { name: "f", arguments: "{}" } },
+            {
+              id: withCarrier("u1", carried("t", "s")),
+              type: "function",
+              function: { name: "f", arguments: "{}" },
+            },
             { id: "u2", type: "function", function: { name: "g", arguments: '{"a":1}' } },
           ],
         },
       },
     ]);
-    // Not in the research example, but honest: the thinking signature cannot travel in chat.
-    expect(kinds(losses)).toEqual([{ path: "/content/0/signature", kind: "dropped" }]);
+    expect(kinds(losses)).toEqual([]);
   });
 
   test("U1: generative calls without ids get deterministic ids from the response id", () => {
@@ -563,7 +574,14 @@ describe("streams to chat", () => {
       delta({ role: "assistant", content: "" }),
       delta({ reasoning_content: "hm" }),
       delta({
-        tool_calls: [{ index: 0, id: "t1", type: "function", function: { name: "f", arguments: "" } }],
+        tool_calls: [
+          {
+            index: 0,
+            id: withCarrier("t1", carried("hm", "S")),
+            type: "function",
+            function: { name: "f", arguments: "" },
+          },
+        ],
       }),
       delta({ tool_calls: [{ index: 0, function: { arguments: '{"a":' } }] }),
       delta({ tool_calls: [{ index: 0, function: { arguments: "1}" } }] }),
@@ -571,8 +589,8 @@ describe("streams to chat", () => {
       { choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } },
       "[DONE]",
     ]);
-    // The signature_delta cannot travel in chat (X7 rule); the loss points at it, in the 4th event.
-    expect(kinds(losses)).toEqual([{ path: "/3/delta/signature", kind: "dropped" }]);
+    // The signature rides home in the call's id (issue 29; the X7 rule dropped it).
+    expect(kinds(losses)).toEqual([]);
   });
 
   test("X7: generative thought parts become reasoning_content deltas before the answer", () => {

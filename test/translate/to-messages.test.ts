@@ -3,8 +3,10 @@
  * Each asserts the item's `out` facts and its exact loss list (path + kind).
  */
 import { describe, expect, test } from "vitest";
+import { unwrapCarried } from "../../src/common/carrier";
 import { TranslationError } from "../../src/common/errors";
 import type { TranslateOptions } from "../../src/common/options";
+import { NOT_ANSWERED } from "../../src/common/tool-pairing";
 import * as messages from "../../src/protocols/messages/schema";
 import { accumulate, replay } from "../../src/stream/accumulate";
 import { createStreamTranslator } from "../../src/stream/translator";
@@ -331,7 +333,7 @@ describe("requests to messages", () => {
     expect(back.value.output_config).toEqual(body.output_config);
   });
 
-  test("U3: a tool call without a result is a 400 naming the orphan id", () => {
+  test("U3: a tool call without a result gets one saying it was not answered (issue 29)", () => {
     const body = {
       model: "m",
       messages: [
@@ -347,15 +349,16 @@ describe("requests to messages", () => {
         { role: "tool", tool_call_id: "a", content: "ok" },
       ],
     };
-    let caught: unknown;
-    try {
-      translateRequest("chat", "messages", body, { maxTokens: 64 });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(TranslationError);
-    expect((caught as TranslationError).status).toBe(400);
-    expect((caught as TranslationError).message).toBe("tool call b has no tool result");
+    const { value, losses } = translateRequest("chat", "messages", body, { maxTokens: 64 });
+    expect(value.messages[2]?.content).toContainEqual({
+      type: "tool_result",
+      tool_use_id: "b",
+      content: NOT_ANSWERED,
+      is_error: true,
+    });
+    expect(losses).toContainEqual(
+      expect.objectContaining({ path: "/messages/1/tool_calls/1", kind: "synthesized" }),
+    );
   });
 
   test("U9: malformed arguments are wrapped as _raw with an approximated loss", () => {
@@ -522,7 +525,7 @@ describe("responses to messages", () => {
     expect(losses).toEqual([]);
   });
 
-  test("K4: generative thoughts come first as thinking with an empty signature; the text signature is dropped", () => {
+  test("K4: generative thoughts come first as thinking marked with their origin; the text signature rides in a thinking block after it (issue 29)", () => {
     const { value, losses } = response("generative", {
       responseId: "r",
       modelVersion: "gemini-2.5-pro",
@@ -551,16 +554,26 @@ describe("responses to messages", () => {
       type: "message",
       role: "assistant",
       content: [
-        { type: "thinking", thinking: "Let me think", signature: "" },
+        { type: "thinking", thinking: "Let me think" },
         { type: "text", text: "42" },
+        { type: "thinking", thinking: "" },
       ],
       stop_reason: "end_turn",
       usage: { input_tokens: 5, output_tokens: 4 },
     });
-    expect(losses).toEqual([{ path: "/candidates/0/content/parts/1/thoughtSignature", kind: "dropped" }]);
+    const signatures = value.content.map((block) => (block as { signature?: string }).signature ?? "");
+    expect(unwrapCarried(signatures[0] as string)).toEqual({
+      origin: "generative",
+      entries: [{ reasoning: {} }],
+    });
+    expect(unwrapCarried(signatures[2] as string)).toEqual({
+      origin: "generative",
+      entries: [{ signature: "c2ln", of: "previous" }],
+    });
+    expect(losses).toEqual([]);
   });
 
-  test('K8: chat reasoning_content becomes a thinking block with signature ""', () => {
+  test("K8: chat reasoning_content becomes a thinking block marked as chat's, so it goes home to chat", () => {
     const { value } = response("chat", {
       id: "c",
       object: "chat.completion",
@@ -577,11 +590,13 @@ describe("responses to messages", () => {
     });
     expect(value).toMatchObject({
       content: [
-        { type: "thinking", thinking: "2+2", signature: "" },
+        { type: "thinking", thinking: "2+2" },
         { type: "text", text: "4" },
       ],
       stop_reason: "end_turn",
     });
+    const signature = (value.content[0] as { signature: string }).signature;
+    expect(unwrapCarried(signature)).toEqual({ origin: "chat", entries: [{ reasoning: {} }] });
   });
 
   test("F1: chat length becomes max_tokens; content_filter becomes refusal", () => {

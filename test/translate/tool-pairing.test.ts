@@ -1,9 +1,20 @@
 /**
- * Research U3 through the public function: a history whose tool calls and results do not pair up is a
- * 400 `TranslationError` naming the orphan id, for every target that checks (messages, generative).
+ * Research U3 and issue 29 through the public function: a tool call without its result is answered
+ * with a synthesized result toward every target that refuses one (chat, messages, responses) and
+ * passed as it is to generative, which takes it; a result that answers no call stays a 400
+ * `TranslationError` naming it, for every target.
  */
 import { describe, expect, test } from "vitest";
-import { type Protocol, TranslationError, translateRequest } from "../../src/index";
+import { NOT_ANSWERED } from "../../src/common/tool-pairing";
+import {
+  type chat,
+  type generative,
+  type messages,
+  type Protocol,
+  type responses,
+  TranslationError,
+  translateRequest,
+} from "../../src/index";
 
 const call = (id: string) => ({ id, type: "function", function: { name: "f", arguments: "{}" } });
 
@@ -34,16 +45,18 @@ const orphanResult = {
   ],
 };
 
-describe.each(["messages", "generative"] as const)("chat → %s", (to) => {
-  test("a call without a result is a 400 tool_pairing error naming the call", () => {
-    const error = caught("chat", to, orphanCall);
-    expect(error.status).toBe(400);
-    expect(error.message).toBe("tool call b has no tool result");
-    expect(error.issues).toEqual([
-      { code: "tool_pairing", path: ["messages", "1", "tool_calls", "1"], message: error.message },
-    ]);
-  });
+/** A Claude Code turn whose call the user interrupted: the next user turn is text, no result. */
+const unanswered = {
+  model: "m",
+  max_tokens: 64,
+  messages: [
+    { role: "user", content: "x" },
+    { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
+    { role: "user", content: "no result" },
+  ],
+};
 
+describe.each(["messages", "generative", "responses"] as const)("chat → %s", (to) => {
   test("a result that answers no call is a 400 tool_pairing error naming the result's id", () => {
     const error = caught("chat", to, orphanResult);
     expect(error.status).toBe(400);
@@ -52,55 +65,86 @@ describe.each(["messages", "generative"] as const)("chat → %s", (to) => {
   });
 });
 
-test("messages → generative: a tool_use without its tool_result is a 400 naming the id", () => {
-  const error = caught("messages", "generative", {
-    model: "m",
-    max_tokens: 64,
-    messages: [
-      { role: "user", content: "x" },
-      { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
-      { role: "user", content: "no result" },
-    ],
+describe("a call without its result", () => {
+  test("toward messages gets a synthesized result before the next user turn's text, reported", () => {
+    const { value, losses } = translateRequest("chat", "messages", orphanCall, { maxTokens: 64 });
+    const user = (value as messages.Request).messages[2];
+    expect(user?.content).toEqual([
+      { type: "tool_result", tool_use_id: "a", content: "ok" },
+      { type: "tool_result", tool_use_id: "b", content: NOT_ANSWERED, is_error: true },
+    ]);
+    expect(
+      losses.filter((entry) => entry.kind === "synthesized" && entry.code === "tool_result.synthesized"),
+    ).toEqual([expect.objectContaining({ path: "/messages/1/tool_calls/1" })]);
   });
-  expect(error.status).toBe(400);
-  expect(error.message).toBe("tool call t1 has no tool result");
-  expect(error.issues).toEqual([
-    { code: "tool_pairing", path: ["messages", "1", "content", "0"], message: error.message },
-  ]);
-});
 
-test("generative → messages: a function call without its response is a 400 naming the id", () => {
-  const error = caught("generative", "messages", {
-    contents: [
+  test("toward responses gets a function_call_output, reported", () => {
+    const { value, losses } = translateRequest("messages", "responses", unanswered);
+    const input = (value as responses.Request).input as unknown[];
+    expect(input).toContainEqual({ type: "function_call_output", call_id: "t1", output: NOT_ANSWERED });
+    expect(losses).toContainEqual(
+      expect.objectContaining({
+        path: "/messages/1/content/0",
+        kind: "synthesized",
+        code: "tool_result.synthesized",
+      }),
+    );
+  });
+
+  test("toward chat (OpenAI refuses an unanswered call) gets a tool message, reported", () => {
+    const { value, losses } = translateRequest("messages", "chat", unanswered);
+    expect((value as chat.Request).messages).toEqual([
+      { role: "user", content: "x" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "t1", type: "function", function: { name: "f", arguments: "{}" } }],
+      },
+      { role: "tool", tool_call_id: "t1", content: NOT_ANSWERED },
+      { role: "user", content: "no result" },
+    ]);
+    expect(losses).toContainEqual(
+      expect.objectContaining({ path: "/messages/1/content/0", kind: "synthesized" }),
+    );
+  });
+
+  test("toward generative passes as it is: Gemini takes it (recorded histories have them)", () => {
+    const { value, losses } = translateRequest("messages", "generative", unanswered);
+    expect((value as generative.Request).contents).toEqual([
       { role: "user", parts: [{ text: "x" }] },
-      { role: "model", parts: [{ functionCall: { id: "c1", name: "f", args: {} } }] },
+      { role: "model", parts: [{ functionCall: { id: "t1", name: "f", args: {} } }] },
       { role: "user", parts: [{ text: "no result" }] },
-    ],
+    ]);
+    expect(losses.filter((entry) => entry.kind === "synthesized")).toEqual([]);
   });
-  expect(error.status).toBe(400);
-  expect(error.message).toBe("tool call c1 has no tool result");
-  expect(error.issues).toEqual([
-    { code: "tool_pairing", path: ["contents", "1", "parts", "0"], message: error.message },
-  ]);
-});
 
-test("chat, which has no pairing rule, takes the unpaired history as it is", () => {
-  const { value } = translateRequest("messages", "chat", {
-    model: "m",
-    max_tokens: 64,
-    messages: [
-      { role: "user", content: "x" },
-      { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "f", input: {} }] },
-      { role: "user", content: "no result" },
-    ],
+  test("a generative history's unanswered call toward messages is answered, its id the one derived", () => {
+    const { value } = translateRequest(
+      "generative",
+      "messages",
+      {
+        contents: [
+          { role: "user", parts: [{ text: "x" }] },
+          { role: "model", parts: [{ functionCall: { id: "c1", name: "f", args: {} } }] },
+          { role: "user", parts: [{ text: "no result" }] },
+        ],
+      },
+      { model: "g" },
+    );
+    expect((value as messages.Request).messages[2]?.content).toEqual([
+      { type: "tool_result", tool_use_id: "c1", content: NOT_ANSWERED, is_error: true },
+      { type: "text", text: "no result" },
+    ]);
   });
-  expect(value.messages).toEqual([
-    { role: "user", content: "x" },
-    {
-      role: "assistant",
-      content: null,
-      tool_calls: [{ id: "t1", type: "function", function: { name: "f", arguments: "{}" } }],
-    },
-    { role: "user", content: "no result" },
-  ]);
+
+  test("the last turn's call, awaiting its answer, gets a user turn of its own", () => {
+    const body = { ...unanswered, messages: unanswered.messages.slice(0, 2) };
+    const { value } = translateRequest("messages", "responses", body);
+    const input = (value as responses.Request).input as unknown[];
+    expect(input[input.length - 1]).toEqual({
+      type: "function_call_output",
+      call_id: "t1",
+      output: NOT_ANSWERED,
+    });
+  });
 });

@@ -456,7 +456,7 @@ export function encodeChatRequest(
   options: ResolvedOptions,
 ): Translated<chat.Request> {
   const losses: Loss[] = [];
-  const request = answerToolCalls(original, "chat", losses);
+  const request = answerToolCalls(original, "chat", losses, true);
   const messages = encodeMessages(request, options, losses);
   const { tools, tool_choice } = encodeTools(request, losses);
   const stop = request.stop === undefined ? undefined : keepStopSequences(request.stop, MAX_STOP, "Chat");

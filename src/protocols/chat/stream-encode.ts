@@ -73,6 +73,8 @@ type ForeignBlock = {
   readonly text: string;
   readonly signature: string | undefined;
   readonly redacted: string | undefined;
+  /** Where its signature (or redacted data) came from, for a loss when nothing carries it. */
+  readonly stateSource?: string | undefined;
 };
 
 /** The draft one step changes (reducer.ts). */
@@ -366,6 +368,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         updateForeign(work, part.index, (block) => ({
           ...block,
           signature: (block.signature ?? "") + part.signature,
+          stateSource: block.stateSource ?? pointer(part, position),
         }))
       )
         return;
@@ -387,7 +390,14 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   },
   "reasoning-redacted": (work, part, out, losses, options, position) => {
     if (!DIALECTS[options.chatDialect].reasoningDetails) {
-      if (updateForeign(work, part.index, (block) => ({ ...block, redacted: part.data }))) return;
+      if (
+        updateForeign(work, part.index, (block) => ({
+          ...block,
+          redacted: part.data,
+          stateSource: block.stateSource ?? pointer(part, position),
+        }))
+      )
+        return;
       losses.push(
         loss(
           pointer(part, position),
@@ -413,6 +423,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
       };
       if (foreign.signature !== undefined) held.signature = foreign.signature;
       if (foreign.redacted !== undefined) held.redacted = foreign.redacted;
+      if (foreign.stateSource !== undefined) held.signatureSource = foreign.stateSource;
       work.held = hold(work.held, held, losses);
       return;
     }

@@ -34,6 +34,8 @@ type Block =
       readonly text?: string;
       readonly signature?: string | undefined;
       readonly redacted?: string | undefined;
+      /** Where its signature (or redacted data) came from, for a loss when nothing carries it. */
+      readonly stateSource?: string | undefined;
     }
   | {
       readonly kind: "tool-call";
@@ -433,7 +435,11 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
     const block = blockAt(work, part.index);
     if (block?.kind === "reasoning" && block.text !== undefined) {
       // Another protocol's: held for the next call or text to carry (carrier.ts).
-      setBlock(work, part.index, { ...block, signature: (block.signature ?? "") + part.signature });
+      setBlock(work, part.index, {
+        ...block,
+        signature: (block.signature ?? "") + part.signature,
+        stateSource: block.stateSource ?? part.source ?? eventPointer(position),
+      });
       return;
     }
     if (block?.kind !== "reasoning" || block.origin !== "generative") {
@@ -452,7 +458,11 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
   "reasoning-redacted": (work, part, _out, losses, _options, position) => {
     const block = blockAt(work, part.index);
     if (block?.kind === "reasoning" && block.text !== undefined)
-      setBlock(work, part.index, { ...block, redacted: part.data });
+      setBlock(work, part.index, {
+        ...block,
+        redacted: part.data,
+        stateSource: block.stateSource ?? part.source ?? eventPointer(position),
+      });
     else
       dropped(
         losses,
@@ -473,6 +483,7 @@ const handlers: PartHandlers<Work, generative.StreamEvent, ResolvedOptions> = {
       };
       if (block.signature !== undefined) held.signature = block.signature;
       if (block.redacted !== undefined) held.redacted = block.redacted;
+      if (block.stateSource !== undefined) held.signatureSource = block.stateSource;
       work.held = hold(work.held, held, losses);
     }
     setBlock(work, part.index, undefined);

@@ -51,6 +51,8 @@ const MAPPED: Keys = [
 export const MIN_OUTPUT_TOKENS = 16;
 
 const LOGPROBS = "message.output_text.logprobs";
+/** What a response must include for its reasoning to be replayed without a stored response. */
+const ENCRYPTED_REASONING = "reasoning.encrypted_content";
 
 export function responsesRequestInfo(
   body: Request,
@@ -219,7 +221,8 @@ function reportUnmapped(body: Request, losses: Loss[]): void {
       ),
     );
   body.include?.forEach((entry, index) => {
-    if (entry !== LOGPROBS)
+    // Encrypted reasoning always comes to a responses client (its carrier: carrier.ts).
+    if (entry !== LOGPROBS && entry !== ENCRYPTED_REASONING)
       losses.push(
         loss(
           at("/include", index),
@@ -375,9 +378,6 @@ function encodeFormat(format: common.ResponseFormat | undefined, losses: Loss[])
 const dropped = (losses: Loss[], given: { source: string } | undefined, message: string): void => {
   if (given !== undefined) losses.push(loss(given.source, "dropped", message));
 };
-
-/** What a response must include for its reasoning to be replayed without a stored response. */
-const ENCRYPTED_REASONING = "reasoning.encrypted_content";
 
 /** Thinking asked to be off: the effort "none", or disabled. */
 const thinkingOff = (reasoning: common.ReasoningConfig | undefined): boolean =>

@@ -3,9 +3,11 @@
  * fixtures translated both ways, and reasoning state (thinking + signature) surviving a round trip
  * through OpenRouter's `reasoning_details`.
  */
+
 import { describe, expect, test } from "vitest";
 import type { ChatDialect } from "../../../src/common/options";
 import { chat, generative, messages, translateRequest, translateResponse } from "../../../src/index";
+import { splitId } from "../../../src/protocols/chat/carrier";
 import { readJson } from "./fixtures";
 
 const dialects: ChatDialect[] = ["openai", "compatible", "deepseek", "openrouter", "qwen", "vllm"];
@@ -378,12 +380,14 @@ describe("reasoning state survives a round trip through OpenRouter reasoning_det
 });
 
 /** Tool calls compared by id, name and parsed arguments (a trip through messages re-serialises them). */
+// A call's own id: reasoning state carried after it (`<id>~<carrier>`, issue 29) is the thinking's.
 const calls = (toolCalls: readonly chat.ToolCall[] | null | undefined) =>
-  (toolCalls ?? []).map((call) =>
-    call.type === "function"
-      ? { id: call.id, name: call.function.name, args: JSON.parse(call.function.arguments) as unknown }
-      : { id: call.id, name: call.custom.name, input: call.custom.input },
-  );
+  (toolCalls ?? []).map((call) => {
+    const id = splitId(call.id, "").id;
+    return call.type === "function"
+      ? { id, name: call.function.name, args: JSON.parse(call.function.arguments) as unknown }
+      : { id, name: call.custom.name, input: call.custom.input };
+  });
 
 describe("each dialect's recorded fixtures translate both ways", () => {
   const viaMessagesAndBack = (path: string, dialect: ChatDialect) => {

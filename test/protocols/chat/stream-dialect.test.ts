@@ -5,9 +5,11 @@
  * thought signature as a call's `extra_content`; accumulating the translated stream equals translating
  * the accumulated response in every dialect (the stream/response commutation law, by example).
  */
+
 import { describe, expect, test } from "vitest";
 import type { ChatDialect } from "../../../src/common/options";
 import { accumulate, chat, translateResponse } from "../../../src/index";
+import { splitId } from "../../../src/protocols/chat/carrier";
 import { chatGrammar, messagesGrammar } from "../../../src/testing/grammar";
 import { normalize } from "../../../src/testing/normalize";
 import { recordedEvents } from "../../helpers/fixtures";
@@ -185,12 +187,14 @@ describe("Gemini's thought signature on a call rides extra_content in the dialec
     },
   );
 
-  test("openai: OpenAI rejects unknown fields, so the signature is dropped with a loss", () => {
+  test("openai: OpenAI rejects unknown fields, so the signature rides in the call id (issue 29)", () => {
     const there = translateEvents("generative", "chat", signedCall, {
       model: "gemini-3-flash-preview",
       created: 1,
     });
     expect(JSON.stringify(there.out)).not.toContain("extra_content");
-    expect(there.losses.map((item) => item.kind)).toEqual(["synthesized", "dropped"]);
+    expect(there.losses.map((item) => item.kind)).toEqual(["synthesized"]);
+    const id = accumulate("chat", there.out as never).choices[0]?.message.tool_calls?.[0]?.id ?? "";
+    expect(splitId(id, "").carried?.next).toMatchObject({ origin: "generative", value: "=" });
   });
 });

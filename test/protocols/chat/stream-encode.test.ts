@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { wrapCarried } from "../../../src/common/carrier";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
+import { withCarrier } from "../../../src/protocols/chat/carrier";
 import * as chat from "../../../src/protocols/chat/schema";
 import { chatStreamDecoder } from "../../../src/protocols/chat/stream-decode";
 import { chatStreamEncoder } from "../../../src/protocols/chat/stream-encode";
@@ -67,11 +69,23 @@ describe("chatStreamEncoder", () => {
       ...envelope,
       choices: [{ index: 0, delta: value, finish_reason: finish }],
     });
+    // The thinking signature rides home in the call's id (issue 29, chat/carrier.ts).
+    const carried = wrapCarried({
+      origin: "messages",
+      entries: [{ reasoning: { text: "hm", signature: "S" } }],
+    });
     expect(out).toEqual([
       delta({ role: "assistant", content: "" }),
       delta({ reasoning_content: "hm" }),
       delta({
-        tool_calls: [{ index: 0, id: "t1", type: "function", function: { name: "f", arguments: "" } }],
+        tool_calls: [
+          {
+            index: 0,
+            id: withCarrier("t1", carried as string),
+            type: "function",
+            function: { name: "f", arguments: "" },
+          },
+        ],
       }),
       delta({ tool_calls: [{ index: 0, function: { arguments: '{"a":' } }] }),
       delta({ tool_calls: [{ index: 0, function: { arguments: "1}" } }] }),
@@ -79,8 +93,23 @@ describe("chatStreamEncoder", () => {
       { ...envelope, choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } },
       "[DONE]",
     ]);
-    expect(losses.map(({ path, kind }) => `${kind} ${path}`)).toEqual(["dropped "]);
+    expect(losses).toEqual([]);
     checkChatGrammar(out);
+  });
+
+  test("reasoning state with no tool call after it has no carrier in chat: dropped, reported", () => {
+    const { losses } = runAll(encoder, [
+      { type: "response-start", id: "msg_1", model: "c" },
+      { type: "reasoning-start", index: 0, origin: "messages" },
+      { type: "reasoning-delta", index: 0, text: "hm" },
+      { type: "reasoning-signature", index: 0, signature: "S" },
+      { type: "reasoning-end", index: 0 },
+      { type: "text-start", index: 1 },
+      { type: "text-delta", index: 1, text: "done" },
+      { type: "text-end", index: 1 },
+      { type: "finish", reason: "stop", rawReason: "end_turn" },
+    ]);
+    expect(losses.map(({ kind, code }) => `${kind} ${code}`)).toEqual(["dropped reasoning_state.uncarried"]);
   });
 
   test.each(

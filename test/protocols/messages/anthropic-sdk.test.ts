@@ -2,8 +2,10 @@
  * The official `@anthropic-ai/sdk` client reads what our encoders produce: a whole response and an SSE
  * stream, both encoded from one common value and served by a custom `fetch` (no network).
  */
+
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, test } from "vitest";
+import { wrapCarried } from "../../../src/common/carrier";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import { encodeMessagesResponse } from "../../../src/protocols/messages/response";
@@ -82,7 +84,12 @@ describe("the Anthropic SDK reads our encoders' output", () => {
     const body = JSON.stringify(encodeMessagesResponse(value, options).value);
     const message = await client(body, "application/json").messages.create(params);
     expect(message.content).toEqual([
-      { type: "thinking", thinking: "Think.", signature: "" },
+      // Generative's thought goes home to generative: its origin rides in the signature (issue 29).
+      {
+        type: "thinking",
+        thinking: "Think.",
+        signature: wrapCarried({ origin: "generative", entries: [{ reasoning: {} }] }),
+      },
       { type: "text", text: "Hello, world" },
       { type: "tool_use", id: "gp_resp_1_0", name: "lookup", input: { q: "x", n: [1, 2] } },
     ]);

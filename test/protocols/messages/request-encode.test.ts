@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { TranslationError } from "../../../src/common/errors";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
-import { findToolPairingProblem } from "../../../src/common/tool-pairing";
+import { findToolPairingProblem, NOT_ANSWERED } from "../../../src/common/tool-pairing";
 import { encodeMessagesRequest } from "../../../src/protocols/messages/request";
 import * as messages from "../../../src/protocols/messages/schema";
 
@@ -113,7 +113,7 @@ describe("encodeMessagesRequest", () => {
     expect(losses).toEqual([["/messages/0", "synthesized"]]);
   });
 
-  test("an orphan tool call is a 400 TranslationError naming the id", () => {
+  test("an orphan tool call gets a result saying it was not answered, in a user turn of its own", () => {
     const value = request({
       messages: [
         user([text("x", "/messages/0/content")], "/messages/0"),
@@ -123,8 +123,18 @@ describe("encodeMessagesRequest", () => {
         ),
       ],
     });
-    expect(() => encodeMessagesRequest(value, options)).toThrowError(TranslationError);
-    expect(() => encodeMessagesRequest(value, options)).toThrow("tool call b has no tool result");
+    const encoded = encodeMessagesRequest(value, options);
+    expect(encoded.value.messages[2]).toEqual({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "b", content: NOT_ANSWERED, is_error: true }],
+    });
+    expect(encoded.losses).toContainEqual(
+      expect.objectContaining({
+        path: "/messages/1/tool_calls/0",
+        kind: "synthesized",
+        code: "tool_result.synthesized",
+      }),
+    );
     expect(findToolPairingProblem(value)).toEqual({
       message: "tool call b has no tool result",
       path: "/messages/1/tool_calls/0",

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { wrapCarried } from "../../../src/common/carrier";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import { decodeMessagesResponse, encodeMessagesResponse } from "../../../src/protocols/messages/response";
@@ -123,7 +124,7 @@ describe("encodeMessagesResponse", () => {
     ...extra,
   });
 
-  test("thinking first, foreign reasoning with an empty signature, tool calls make tool_use", () => {
+  test("thinking first, foreign reasoning marked with its origin in the signature, tool calls make tool_use", () => {
     const { value, losses } = encode({
       id: "r1",
       model: "g",
@@ -145,7 +146,12 @@ describe("encodeMessagesResponse", () => {
       role: "assistant",
       model: "g",
       content: [
-        { type: "thinking", thinking: "hm", signature: "" },
+        // Chat's reasoning goes home to chat (issue 29, messages/carrier.ts).
+        {
+          type: "thinking",
+          thinking: "hm",
+          signature: wrapCarried({ origin: "chat", entries: [{ reasoning: {} }] }),
+        },
         { type: "text", text: "A" },
         { type: "tool_use", id: "gp_r1_0", name: "f", input: { q: 1 } },
       ],

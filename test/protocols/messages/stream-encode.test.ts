@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { wrapCarried } from "../../../src/common/carrier";
 import type * as common from "../../../src/common/model";
 import { resolveOptions } from "../../../src/common/options";
 import * as messages from "../../../src/protocols/messages/schema";
@@ -75,6 +76,15 @@ describe("messagesStreamEncoder", () => {
         content_block: { type: "thinking", thinking: "", signature: "" },
       },
       { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "hm" } },
+      // Generative's thought goes home to generative: its origin rides in the signature (issue 29).
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: {
+          type: "signature_delta",
+          signature: wrapCarried({ origin: "generative", entries: [{ reasoning: {} }] }),
+        },
+      },
       { type: "content_block_stop", index: 0 },
       { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
       { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "Hi" } },
@@ -199,7 +209,7 @@ describe("messagesStreamEncoder", () => {
     expect(losses).toEqual([["", "dropped"]]);
   });
 
-  test("foreign signatures are dropped; messages signatures and redacted thinking are kept", () => {
+  test("foreign signatures ride in the signature, wrapped (issue 29); messages signatures and redacted thinking are kept", () => {
     const { out, losses } = encodeAll([
       { type: "reasoning-start", index: 0, origin: "messages" },
       { type: "reasoning-delta", index: 0, text: "t" },
@@ -213,7 +223,7 @@ describe("messagesStreamEncoder", () => {
       { type: "reasoning-end", index: 2 },
       { type: "finish", reason: "stop" },
     ]);
-    expect(out.slice(1, 7)).toEqual([
+    expect(out.slice(1, 10)).toEqual([
       {
         type: "content_block_start",
         index: 0,
@@ -224,8 +234,22 @@ describe("messagesStreamEncoder", () => {
       { type: "content_block_stop", index: 0 },
       { type: "content_block_start", index: 1, content_block: { type: "redacted_thinking", data: "R" } },
       { type: "content_block_stop", index: 1 },
+      {
+        type: "content_block_start",
+        index: 2,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      },
+      {
+        type: "content_block_delta",
+        index: 2,
+        delta: {
+          type: "signature_delta",
+          signature: wrapCarried({ origin: "generative", entries: [{ reasoning: { signature: "G" } }] }),
+        },
+      },
+      { type: "content_block_stop", index: 2 },
     ]);
-    expect(losses).toEqual([["", "dropped"]]);
+    expect(losses).toEqual([]);
   });
 
   test("opaque blocks of messages origin are restored whole; others are dropped", () => {

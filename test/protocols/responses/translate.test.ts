@@ -4,7 +4,10 @@
  * item, `summary: []` kept), outputs matched by call_id, `strict`, custom and built-in tools,
  * `max_output_tokens` ≥ 16, `incomplete` ↔ max tokens, and previous_response_id without state.
  */
+
 import { describe, expect, test } from "vitest";
+import { unwrapCarried } from "../../../src/common/carrier";
+import { NOT_ANSWERED } from "../../../src/common/tool-pairing";
 import {
   accumulate,
   chat,
@@ -146,7 +149,7 @@ describe("reasoning items", () => {
     expect(toChat).toMatchObject({ content: "Done", reasoning_content: "Then answer." });
   });
 
-  test("another protocol's thinking reaches a responses client as a reasoning summary, its signature reported", () => {
+  test("another protocol's thinking reaches a responses client as a reasoning summary, its state carried (issue 29)", () => {
     const result = translateResponse(
       "messages",
       "responses",
@@ -165,14 +168,18 @@ describe("reasoning items", () => {
       },
       options,
     );
-    expect(result.value.output[0]).toEqual({
+    const item = result.value.output[0] as { encrypted_content: string };
+    expect(item).toEqual({
       id: "rs_gp_msg_1_0",
       type: "reasoning",
       summary: [{ type: "summary_text", text: "Check." }],
+      encrypted_content: expect.any(String),
     });
-    expect(result.losses).toContainEqual(
-      expect.objectContaining({ path: "/content/0/signature", kind: "dropped" }),
-    );
+    expect(unwrapCarried(item.encrypted_content)).toEqual({
+      origin: "messages",
+      entries: [{ reasoning: { text: "Check.", signature: "SIG" } }],
+    });
+    expect(result.losses).toEqual([]);
   });
 });
 
@@ -184,7 +191,7 @@ describe("function calls and their outputs", () => {
     expect(attempt).toThrow(/call_9/);
   });
 
-  test("a call without its output is refused before it reaches a responses service (it answers 400)", () => {
+  test("a call without its output gets one saying it was not answered (the service answers 400 without)", () => {
     const body = {
       model: "m",
       messages: [
@@ -196,7 +203,19 @@ describe("function calls and their outputs", () => {
         },
       ],
     };
-    expect(() => translateRequest("chat", "responses", body, options)).toThrow(/call_1 has no tool result/);
+    const { value, losses } = translateRequest("chat", "responses", body, options);
+    expect(value.input).toContainEqual({
+      type: "function_call_output",
+      call_id: "call_1",
+      output: NOT_ANSWERED,
+    });
+    expect(losses).toContainEqual(
+      expect.objectContaining({
+        path: "/messages/1/tool_calls/0",
+        kind: "synthesized",
+        code: "tool_result.synthesized",
+      }),
+    );
   });
 
   test("chat tool messages become function_call_output items after their calls", () => {
