@@ -4,7 +4,6 @@
  */
 import { describe, expect, test } from "vitest";
 import { unwrapCarried } from "../../src/common/carrier";
-import { TranslationError } from "../../src/common/errors";
 import type { TranslateOptions } from "../../src/common/options";
 import { NOT_ANSWERED } from "../../src/common/tool-pairing";
 import * as messages from "../../src/protocols/messages/schema";

@@ -110,7 +110,9 @@ function decodeAssistant(message: chat.AssistantMessage, source: string, losses:
   else if (content != null) parts.push(...decodeAssistantParts(content, `${source}/content`, losses));
   if (message.refusal != null)
     parts.push({ type: "refusal", text: message.refusal, source: `${source}/refusal` });
-  // Another protocol's reasoning state, carried home in the call ids (carrier.ts): it goes first.
+  // Another protocol's reasoning state, carried home in the call ids (carrier.ts): the first call's
+  // goes first in the message (where an issuer puts its thinking, before any text), a later call's
+  // right before that call.
   let carried: common.ReasoningPart[] | undefined;
   message.tool_calls?.forEach((call, index) => {
     const callSource = `${source}/tool_calls/${index}`;
@@ -119,7 +121,8 @@ function decodeAssistant(message: chat.AssistantMessage, source: string, losses:
     if (split?.carried !== undefined) {
       part.id = split.id;
       if (split.carried.next !== undefined) part.signature = split.carried.next;
-      carried = [...(carried ?? []), ...split.carried.reasoning];
+      if (carried === undefined) carried = [...split.carried.reasoning];
+      else for (const reasoning of split.carried.reasoning) parts.push(reasoning);
     }
     parts.push(part);
   });
@@ -136,14 +139,15 @@ function decodeAssistant(message: chat.AssistantMessage, source: string, losses:
 }
 
 /**
- * The reasoning carried home first, as the issuer had it; the message's own reasoning text goes when it
- * is the carried reasoning shown to the client (sent back as it was given), and stays otherwise.
+ * The reasoning the first call carried home first; the message's own reasoning text goes when it is the
+ * carried reasoning shown to the client (sent back as it was given), and stays otherwise.
  */
 function withCarried(carried: readonly common.ReasoningPart[], parts: readonly common.Part[]): common.Part[] {
   let shown = "";
   for (const part of parts) if (part.type === "reasoning" && part.origin === "chat") shown += part.text;
   let text = "";
   for (const part of carried) text += part.text;
+  for (const part of parts) if (part.type === "reasoning" && part.origin !== "chat") text += part.text;
   const echo = shown !== "" && shown === text;
   return [
     ...carried,

@@ -1,5 +1,5 @@
 /**
- * messages response ↔ common response: thinking first, tool calls ⇒ `tool_use`, another protocol's
+ * messages response ↔ common response: parts in their order, tool calls ⇒ `tool_use`, another protocol's
  * reasoning state carried in thinking signatures (carrier.ts), usage arithmetic, ids kept or derived.
  * @see https://docs.anthropic.com/en/api/messages
  */
@@ -183,23 +183,14 @@ export function encodeMessagesResponse(
     );
   }
   const parts = choice?.parts ?? [];
-  // Thinking goes first; a messages response keeps its own order (interleaved thinking).
-  let foreign = false;
+  // Every part in its own place, as a stream sends it: another protocol's reasoning goes home in its
+  // place among the calls and texts (carrier.ts), and messages' own keeps its order (interleaved thinking).
   let hasRefusal = false;
-  for (const part of parts) {
-    if (part.type === "reasoning" && part.origin !== "messages") foreign = true;
-    else if (part.type === "refusal") hasRefusal = true;
-  }
-  const ordered = foreign
-    ? [
-        ...parts.filter((part) => part.type === "reasoning"),
-        ...parts.filter((part) => part.type !== "reasoning"),
-      ]
-    : parts;
+  for (const part of parts) if (part.type === "refusal") hasRefusal = true;
   const ordinal = { calls: 0 };
   const content: Block[] = [];
   let hasToolCalls = false;
-  for (const part of ordered) encodePart(part, response, ordinal, options, content, losses);
+  for (const part of parts) encodePart(part, response, ordinal, options, content, losses);
   for (const block of content) if (block.type === "tool_use") hasToolCalls = true;
   let stop: { value: string; approximated: boolean } | undefined;
   if (response.promptBlocked !== undefined && parts.length === 0) {

@@ -395,8 +395,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
   },
   "block-signature": (work, part, out, losses, options, position) => {
     if (part.signature.origin === "messages") return;
-    // The text it signs ends here: its carrier follows it.
-    if (isCurrent(work, part.index, "text")) close(work, out);
+    // The text it signs ends here, its carrier after it; an empty text (never opened) is a block too,
+    // as in a whole response.
+    if (!isCurrent(work, part.index, "text"))
+      open(work, part.index, "text", { type: "text", text: "" }, out, options);
+    close(work, out);
     carry(work, part.signature, "previous", part.source ?? eventPointer(position), out, losses, options);
   },
   media: (_work, part, _out, losses, _options, position) =>

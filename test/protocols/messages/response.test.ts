@@ -124,7 +124,7 @@ describe("encodeMessagesResponse", () => {
     ...extra,
   });
 
-  test("thinking first, foreign reasoning marked with its origin in the signature, tool calls make tool_use", () => {
+  test("parts in their order, foreign reasoning marked with its origin in the signature, tool calls make tool_use", () => {
     const { value, losses } = encode({
       id: "r1",
       model: "g",
@@ -146,14 +146,14 @@ describe("encodeMessagesResponse", () => {
       role: "assistant",
       model: "g",
       content: [
-        // Chat's reasoning goes home to chat (issue 29, messages/carrier.ts).
+        { type: "text", text: "A" },
+        { type: "tool_use", id: "gp_r1_0", name: "f", input: { q: 1 } },
+        // Chat's reasoning goes home to chat, in its place (issue 29, messages/carrier.ts).
         {
           type: "thinking",
           thinking: "hm",
           signature: wrapCarried({ origin: "chat", entries: [{ reasoning: {} }] }),
         },
-        { type: "text", text: "A" },
-        { type: "tool_use", id: "gp_r1_0", name: "f", input: { q: 1 } },
       ],
       stop_reason: "tool_use",
       stop_sequence: null,
