@@ -72,3 +72,17 @@ export function readCarrier(
     ? undefined
     : carriedParts(carried, block.thinking, source, `${source}/signature`);
 }
+
+/**
+ * A text's signature of another protocol when the text is the answer's last block: its carrier would
+ * end the answer with a thinking block, which messages clients read as no answer (Claude Code prints
+ * nothing). Gemini needs only its calls' signatures back: this one is dropped, and said.
+ */
+export function afterTextDropped(source: string): Loss {
+  return loss(
+    source,
+    "dropped",
+    "The signature of the answer's last text has no place after it: a messages answer ending in a thinking block shows its client no text. It was dropped (Gemini needs only its calls' signatures back).",
+    "reasoning_state.uncarried",
+  );
+}

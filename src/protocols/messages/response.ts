@@ -8,7 +8,7 @@ import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { fitResponseToolIds } from "../../common/tool-id";
-import { foreignThinking, signatureBlock } from "./carrier";
+import { afterTextDropped, foreignThinking, signatureBlock } from "./carrier";
 import { decodeBlock, dropExtras } from "./decode-blocks";
 import { encodeArguments, encodeCitations, encodeOpaquePart } from "./encode-blocks";
 import { chooseStopReason, decodeMessagesStopReason } from "./finish-reason";
@@ -83,6 +83,9 @@ function messageSeed(response: common.Response): string {
   return response.id ?? `msg_${response.seed ?? inputSeed(response)}`;
 }
 
+/** The carrier of the last text's foreign signature, waiting for the block after it. */
+type AfterText = { pending: { block: Block; source: string } | undefined };
+
 /**
  * One part → its blocks, appended to `content`. Another protocol's reasoning state rides in thinking
  * signatures (carrier.ts): a reasoning part's in its own block, a call's signature in a block before
@@ -94,6 +97,7 @@ function encodePart(
   ordinal: { calls: number },
   options: ResolvedOptions,
   content: Block[],
+  after: AfterText,
   losses: Loss[],
 ): void {
   switch (part.type) {
@@ -105,9 +109,10 @@ function encodePart(
           : { type: "text", text: part.text, citations: citations as [] },
       );
       const signature = part.signature;
+      // Its carrier goes after it, before the next block: never last (carrier.ts afterTextDropped).
       if (signature !== undefined && signature.origin !== "messages") {
         const block = signatureBlock(signature, "previous", part.source, losses);
-        if (block !== undefined) content.push(block);
+        if (block !== undefined) after.pending = { block, source: signature.source ?? part.source };
       }
       return;
     }
@@ -190,7 +195,18 @@ export function encodeMessagesResponse(
   const ordinal = { calls: 0 };
   const content: Block[] = [];
   let hasToolCalls = false;
-  for (const part of parts) encodePart(part, response, ordinal, options, content, losses);
+  const after: AfterText = { pending: undefined };
+  for (const part of parts) {
+    const pending = after.pending;
+    const before = content.length;
+    encodePart(part, response, ordinal, options, content, after, losses);
+    // A block came after the signed text: the carrier goes between them.
+    if (pending !== undefined && content.length > before) {
+      content.splice(before, 0, pending.block);
+      if (after.pending === pending) after.pending = undefined;
+    }
+  }
+  if (after.pending !== undefined) losses.push(afterTextDropped(after.pending.source));
   for (const block of content) if (block.type === "tool_use") hasToolCalls = true;
   let stop: { value: string; approximated: boolean } | undefined;
   if (response.promptBlocked !== undefined && parts.length === 0) {

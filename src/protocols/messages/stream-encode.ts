@@ -11,7 +11,7 @@ import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { handlePart, type PartHandlers, type StreamReducer } from "../../common/reducer";
 import { eventPointer } from "../../common/stream-end";
 import { fitToolId } from "../../common/tool-id";
-import { carrierBlock, signatureBlock } from "./carrier";
+import { afterTextDropped, carrierBlock, signatureBlock } from "./carrier";
 import { encodeMessagesError } from "./error";
 import { chooseStopReason } from "./finish-reason";
 import type { ContentBlock, DeltaUsage, StreamEvent } from "./schema";
@@ -36,6 +36,11 @@ export type MessagesEncodeState = {
   readonly reasoning: Readonly<Record<number, common.ReasoningOrigin>>;
   /** Reasoning blocks of another protocol whose state went out in a signature (the others get their origin). */
   readonly carried: readonly number[];
+  /**
+   * The carrier of another protocol's signature of the text just closed, waiting for the next block:
+   * it goes between the two, never last (a message ending in a thinking block shows no answer).
+   */
+  readonly afterText: { readonly signature: string; readonly source: string } | undefined;
   readonly finish: Extract<common.StreamPart, { type: "finish" }> | undefined;
   readonly toolCalls: number;
   readonly refusal: boolean;
@@ -61,6 +66,7 @@ function copy(state: MessagesEncodeState): Work {
     next: state.next,
     reasoning: state.reasoning,
     carried: state.carried,
+    afterText: state.afterText,
     finish: state.finish,
     toolCalls: state.toolCalls,
     refusal: state.refusal,
@@ -110,6 +116,7 @@ function open(
 ): void {
   messageStart(work, out, options);
   close(work, out);
+  flushAfterText(work, out);
   const at = work.next;
   work.current = { index, out: at, kind };
   work.next = at + 1;
@@ -203,6 +210,10 @@ function finish(
 ): void {
   messageStart(work, out, options);
   close(work, out);
+  if (work.afterText !== undefined) {
+    losses.push(afterTextDropped(work.afterText.source));
+    work.afterText = undefined;
+  }
   const given = work.finish;
   if (given === undefined) {
     // A decoder that saw its protocol's end without a finish reason.
@@ -261,14 +272,37 @@ function carry(
 ): void {
   const block = signatureBlock(signature, of, source, losses);
   if (block === undefined) return;
-  open(work, -1, "thinking", { type: "thinking", thinking: "", signature: "" }, out, options);
-  const index = work.current?.out ?? 0;
-  out.push({
-    type: "content_block_delta",
-    index,
-    delta: { type: "signature_delta", signature: block.signature },
-  });
+  if (of === "previous") {
+    work.afterText = { signature: block.signature, source };
+    return;
+  }
+  messageStart(work, out, options);
   close(work, out);
+  flushAfterText(work, out);
+  signatureBlockEvents(work, block.signature, out);
+}
+
+/** The carrier waiting after a text goes out now that another block follows it. */
+function flushAfterText(work: Work, out: StreamEvent[]): void {
+  const pending = work.afterText;
+  if (pending === undefined) return;
+  work.afterText = undefined;
+  signatureBlockEvents(work, pending.signature, out);
+}
+
+/** A thinking block of its own, whole: start, its signature, stop (no block is open). */
+function signatureBlockEvents(work: Work, signature: string, out: StreamEvent[]): void {
+  const at = work.next;
+  work.next = at + 1;
+  out.push(
+    {
+      type: "content_block_start",
+      index: at,
+      content_block: { type: "thinking", thinking: "", signature: "" },
+    },
+    { type: "content_block_delta", index: at, delta: { type: "signature_delta", signature } },
+    { type: "content_block_stop", index: at },
+  );
 }
 
 /** What each common part becomes. */
@@ -487,6 +521,7 @@ export function messagesStreamEncoder(
       next: 0,
       reasoning: {},
       carried: [],
+      afterText: undefined,
       finish: undefined,
       toolCalls: 0,
       refusal: false,

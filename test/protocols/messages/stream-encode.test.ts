@@ -252,6 +252,52 @@ describe("messagesStreamEncoder", () => {
     expect(losses).toEqual([]);
   });
 
+  test("a text's foreign signature rides between it and the next block, and never ends the answer (Claude Code shows no text then)", () => {
+    const signed = (more: common.StreamPart[]) =>
+      encodeAll([
+        { type: "text-start", index: 0 },
+        { type: "text-delta", index: 0, text: "A" },
+        {
+          type: "block-signature",
+          index: 0,
+          signature: { origin: "generative", value: "G" },
+          source: "/1/sig",
+        },
+        { type: "text-end", index: 0 },
+        ...more,
+        { type: "finish", reason: "stop" },
+      ]);
+    const last = signed([]);
+    const types = (out: unknown[]) =>
+      out.map((event) => {
+        const block = (event as { content_block?: { type: string } }).content_block;
+        return block === undefined ? (event as { type: string }).type : `start ${block.type}`;
+      });
+    expect(types(last.out)).toEqual([
+      "message_start",
+      "start text",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+    expect(last.losses).toEqual([["/1/sig", "dropped"]]);
+    const followed = signed([
+      { type: "tool-call-start", index: 1, id: "c", name: "f" },
+      { type: "tool-call-end", index: 1 },
+    ]);
+    expect(types(followed.out).slice(1, 8)).toEqual([
+      "start text",
+      "content_block_delta",
+      "content_block_stop",
+      "start thinking",
+      "content_block_delta",
+      "content_block_stop",
+      "start tool_use",
+    ]);
+    expect(followed.losses).toEqual([]);
+  });
+
   test("opaque blocks of messages origin are restored whole; others are dropped", () => {
     const raw = { type: "web_search_tool_result", tool_use_id: "s", content: [] };
     const { out, losses } = encodeAll([
