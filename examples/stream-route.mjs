@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * One gateway route on node:http: chat clients stream from a messages upstream. The README shows this
- * file as it is; test/examples/stream-route.test.ts runs it on loopback against an upstream that
+ * One gateway route on node:http: chat clients stream from a messages upstream. The README points at
+ * this file; test/examples/stream-route.test.ts runs it on loopback against an upstream that
  * resets the connection mid-stream. After `npm run build`:
  *
  *   UPSTREAM_URL=https://api.anthropic.com UPSTREAM_KEY=sk-… node examples/stream-route.mjs

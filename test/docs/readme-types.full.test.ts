@@ -108,8 +108,8 @@ describe("README TypeScript blocks", () => {
     const headings = [...readme.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
     const order = [
       "Validate payloads",
-      "Translate a request",
-      "Translate responses and errors",
+      "Translate",
+      "Conversations: the upstream's model, reasoning state, tool ids",
       "Streams",
       "Music requests",
       "Gateway helpers",
