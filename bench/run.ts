@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every measurement in one run, printed as Markdown ratio tables and written to
- * bench/results.md (full runs only). Flags: --quick (shorter samples), --rounds=N (rounds per cell), --only=requests,responses,streams,
+ * bench/results.md (full runs only). Flags: --quick (shorter samples), --rounds=N (rounds per cell), --only=requests,responses,streams,fixed,
  * sse,memory, --no-memory, --memory-events=N, --out=<file>.
  */
 import { spawnSync } from "node:child_process";
@@ -13,7 +13,7 @@ import { protocols, streamSets } from "./corpus";
 import type { MemoryReport } from "./memory";
 import { table } from "./report";
 import { sseSection } from "./sse.bench";
-import { streamSections } from "./stream.bench";
+import { fixedCostSection, streamSections } from "./stream.bench";
 import { loadOurs, loadPeers } from "./subjects";
 import { defaultTiming, quickTiming } from "./timing";
 import { translateSections } from "./translate.bench";
@@ -129,6 +129,7 @@ async function main(): Promise<void> {
   );
   const sets = wants("streams") || wants("sse") ? protocols.flatMap(streamSets) : [];
   if (wants("streams")) sections.push(...(await streamSections(context, sets)));
+  if (wants("fixed")) sections.push(await fixedCostSection(context));
   if (wants("sse")) sections.push(sseSection(context, sets));
   const checks = sections.flatMap((section) => section.checks);
 

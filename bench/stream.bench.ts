@@ -255,3 +255,62 @@ export async function streamSections(context: Context, sets: readonly StreamSet[
   };
   return [events, bytes];
 }
+
+/** A body that ends at once: what a stream costs before it carries anything. */
+function emptyBody(): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.close();
+    },
+  });
+}
+
+/**
+ * The per-stream fixed cost (issue 28): translateEventStream on an empty body (it answers with the
+ * target's error event: the body ended before its finish) against draining the same empty body, the
+ * floor of anything that reads a stream, and against the pass-through, the floor of anything that also
+ * returns one. One row per pair; the target is 2× the drained body.
+ */
+export async function fixedCostSection(context: Context): Promise<Section> {
+  const translate = context.ours.translateEventStream;
+  const notes = new Notes();
+  const rows: string[][] = [];
+  const checks: Check[] = [];
+  const one = [0];
+  for (const from of protocols) {
+    for (const to of protocols) {
+      const [floor = unsupported, through = unsupported, ours = unsupported] = await timeRowAsync(context, [
+        await asyncJob("drain an empty body", one, () => drain(emptyBody())),
+        await asyncJob("pass an empty body through", one, () => drain(passThrough(emptyBody()))),
+        translate === undefined
+          ? missing(context, "translateEventStream")
+          : await asyncJob(`ours ${arrow(from, to)}`, one, () => drain(translate(from, to, emptyBody()))),
+      ]);
+      const row = `per-stream fixed cost ${arrow(from, to)}`;
+      checks.push({
+        target: "per-stream fixed cost ≤ 2× the drained body",
+        row,
+        met: atMost(ours, 2, floor),
+      });
+      rows.push([
+        arrow(from, to),
+        floor.kind === "time" ? `${(floor.ns / 1000).toFixed(2)} µs` : ratio(floor, floor, notes),
+        ratio(through, floor, notes),
+        ratio(ours, floor, notes),
+        ours.kind === "time" ? `${(ours.ns / 1000).toFixed(2)} µs` : "",
+        spread([through, ours], floor),
+      ]);
+    }
+  }
+  return {
+    markdown: [
+      "### Per-stream fixed cost (translateEventStream on an empty body)",
+      "",
+      "Time ÷ draining the same empty body (a ReadableStream that closes at once, read to its end) in the same round, the median over rounds. Pass-through: the empty body through a pull source over its reader, translating nothing — what returning a ReadableStream adds. Ours: `translateEventStream` on the empty body, read to its end (its output is the target's error event: the body ended before its finish).",
+      "",
+      table(["direction", "drained body", "pass-through", "ours", "ours (absolute)", "spread"], rows),
+      ...(notes.size > 0 ? ["", notes.render()] : []),
+    ].join("\n"),
+    checks,
+  };
+}
