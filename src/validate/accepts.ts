@@ -1,4 +1,5 @@
 import type { z } from "zod/v4";
+import { isObject } from "../common/json";
 import { canCompile, compiled, validates } from "./zod-fast";
 
 /** A check that answers `true` only where the schema it was built from accepts the value. */
@@ -57,9 +58,6 @@ function needsPresence(schema: z.ZodType): boolean {
   const type = defOf(schema).type;
   return !["string", "number", "boolean", "object", "array", "record", "literal", "enum"].includes(type);
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Enough for zod's `isPlainObject` (a record's test) to hold: no constructor, one that is not a

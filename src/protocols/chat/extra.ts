@@ -2,7 +2,7 @@
  * chat's own fields with no common slot, kept in `extra` so that chat itself restores them exactly
  * (accumulate/replay). Other protocols ignore them: the decoders report them as dropped.
  */
-import { isKnown, type Keys, unknownKeys } from "../../common/json";
+import { isKnown, isObject, type Keys, unknownKeys } from "../../common/json";
 import type * as common from "../../common/model";
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -116,7 +116,7 @@ export function mergeRaw(before: Raw, after: Raw): Raw {
   for (const [key, value] of Object.entries(after)) {
     const prior = out[key];
     if (isEmpty(value) && prior !== undefined) continue;
-    if (key === "logprobs" && isRecord(prior) && isRecord(value)) {
+    if (key === "logprobs" && isObject(prior) && isObject(value)) {
       const merged: Record<string, unknown> = { ...prior };
       for (const [field, list] of Object.entries(value)) {
         const old = merged[field];
@@ -127,6 +127,3 @@ export function mergeRaw(before: Raw, after: Raw): Raw {
   }
   return out;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -9,7 +9,7 @@
  */
 import { inputSeed } from "../../common/digest";
 import { rebaseError } from "../../common/error-kind";
-import { isKnown, type Keys, keysAre } from "../../common/json";
+import { isKnown, isObject, type Keys, keysAre } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
@@ -425,8 +425,6 @@ function choiceZero(
 
 const isEmptyValue = (value: unknown): boolean =>
   value === null || (Array.isArray(value) && value.length === 0);
-const isRecord = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Whether `mergeRaw(before, { [key]: value })` (extra.ts) would give something other than `before`. */
 function mergeChanges(before: Readonly<Record<string, unknown>>, key: string, value: unknown): boolean {
@@ -434,7 +432,7 @@ function mergeChanges(before: Readonly<Record<string, unknown>>, key: string, va
   const prior = before[key];
   if (prior === undefined) return true;
   if (isEmptyValue(value)) return false;
-  return value !== prior || (key === "logprobs" && isRecord(prior) && isRecord(value));
+  return value !== prior || (key === "logprobs" && isObject(prior) && isObject(value));
 }
 
 /** The block a delta field's text goes to (`reasoning_content` and `reasoning` are one field). */

@@ -3,6 +3,7 @@
  * @see https://docs.anthropic.com/en/api/errors
  */
 import { errorKindOfStatus, plainErrorText, reportUnread, unreadFields } from "../../common/error-kind";
+import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ErrorBody, ErrorType } from "./schema";
@@ -83,9 +84,7 @@ function typeOfKind(kind: common.ErrorKind): ErrorType {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isObject(value) ? value : undefined;
 }
 
 type Read = { type?: string; typeSource?: string; message?: string; unread?: string[] };
