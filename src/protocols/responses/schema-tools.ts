@@ -17,7 +17,7 @@ const allowedCallers = {
 
 /**
  * A function tool. An omitted `strict` is not `false`: the service then treats the schema as strict and
- * rewrites optional parameters into required ones (issue 15), so encoders say it explicitly.
+ * rewrites optional parameters into required ones, so encoders say it explicitly.
  */
 export const functionTool = z.looseObject({
   type: z.literal("function"),
@@ -31,7 +31,7 @@ export const functionTool = z.looseObject({
 });
 /**
  * A function tool. An omitted `strict` is not `false`: the service then treats the schema as strict and
- * rewrites optional parameters into required ones (issue 15), so encoders say it explicitly. The type
+ * rewrites optional parameters into required ones, so encoders say it explicitly. The type
  * `functionTool` parses to.
  */
 export type FunctionTool = z.infer<typeof functionTool>;

@@ -96,7 +96,7 @@ const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} } as const;
 /**
  * Common tools and tool choice → responses `tools` and `tool_choice`. A function tool always says
  * `strict`: an omitted one makes the service treat the schema as strict and rewrite optional
- * parameters into required ones (issue 15), so a tool whose source did not ask for strict gets
+ * parameters into required ones, so a tool whose source did not ask for strict gets
  * `strict: false` (a synthesized value).
  */
 export function encodeTools(
