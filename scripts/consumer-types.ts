@@ -11,12 +11,13 @@
  *
  *   tsx scripts/consumer-types.ts            (needs `npm run build` first)
  *
- * GP_CACHE: the folder for the throwaway project (default node_modules/.cache/gateway-protocols).
+ * GP_CACHE: the folder for the throwaway project (default ~/.cache/gateway-protocols, or under
+ * XDG_CACHE_HOME).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
+import { availableParallelism, homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
@@ -231,6 +232,15 @@ export function pack(into: string): string {
   return join(into, filename);
 }
 
+/**
+ * The folder for what these checks install (runtimes, compilers, throwaway projects): `GP_CACHE`, else
+ * gateway-protocols/ in the user's cache folder (outside the repository, so `npm ci` keeps it).
+ */
+export function cacheDir(given?: string): string {
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  return resolve(given ?? process.env.GP_CACHE ?? join(base, "gateway-protocols"));
+}
+
 const installedVersion = (name: string): string =>
   (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string })
     .version;
@@ -250,10 +260,7 @@ export async function checkConsumer(
   options: { cache?: string; extra?: string; log?: (line: string) => void } = {},
 ): Promise<ConsumerResult> {
   const log = options.log ?? (() => undefined);
-  const cache = resolve(
-    options.cache ?? process.env.GP_CACHE ?? join(root, "node_modules", ".cache", "gateway-protocols"),
-  );
-  const project = join(cache, "consumer");
+  const project = join(cacheDir(options.cache), "consumer");
   rmSync(project, { recursive: true, force: true });
   mkdirSync(project, { recursive: true });
   const tarball = pack(project);
