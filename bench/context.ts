@@ -5,6 +5,11 @@ import { asyncTimer, median, type TimingOptions, timer } from "./timing";
 
 export type Context = {
   readonly ours: Ours;
+  /**
+   * Ours again, generating no code (zod's plain parsers and the library's closure checks, as workerd and
+   * edge runtimes impose), or why it did not load.
+   */
+  readonly plain: { readonly ours?: Ours; readonly problem?: string };
   /** Why parts of ours are missing (the import errors), for the notes. */
   readonly oursProblem: string | undefined;
   readonly peers: readonly Peer[];

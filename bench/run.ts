@@ -14,7 +14,7 @@ import type { MemoryReport } from "./memory";
 import { table } from "./report";
 import { sseSection } from "./sse.bench";
 import { fixedCostSection, streamSections } from "./stream.bench";
-import { loadOurs, loadPeers } from "./subjects";
+import { loadOurs, loadOursWithoutCodegen, loadPeers } from "./subjects";
 import { defaultTiming, quickTiming } from "./timing";
 import { translateSections } from "./translate.bench";
 
@@ -115,9 +115,11 @@ async function main(): Promise<void> {
   const rounds = Number(flag("rounds") ?? preset.rounds);
   const timing = { ...preset, rounds: Number.isInteger(rounds) && rounds > 0 ? rounds : preset.rounds };
   const { ours, problems, from } = await loadOurs();
+  const plain = await loadOursWithoutCodegen();
   const peers = await loadPeers();
   const context: Context = {
     ours,
+    plain,
     oursProblem: problems.length > 0 ? "src/index does not load yet" : undefined,
     peers,
     timing,
@@ -139,6 +141,7 @@ async function main(): Promise<void> {
     ...(problems.length > 0
       ? [`- ours: only ${loaded.length > 0 ? loaded.join(", ") : "nothing"} loaded; ${problems.join("; ")}`]
       : [`- ours: ${from} loaded`]),
+    `- ours, no code generation: ${plain.ours === undefined ? `not measured: ${plain.problem}` : "dist/index.cjs loaded with its own zod under `jitless` (no `new Function`: zod's plain parsers and the library's closure checks, as on workerd)"}`,
     ...peers.map((peer) => `- ${peer.name}: ${peer.problem ?? "loaded"}`),
   ];
   const parts = [

@@ -3,6 +3,7 @@
  * src/index when no build is there; each piece optional while the
  * library is being written) and the peer libraries, called in-process on the same payloads.
  */
+import { createRequire } from "node:module";
 import type { Protocol } from "./corpus";
 
 type Options = { validate?: boolean; model?: string };
@@ -71,6 +72,40 @@ export async function loadOurs(): Promise<Loaded> {
     if (schemas !== undefined) ours[protocol] = schemas;
   }
   return { ours: ours as Ours, problems, from: "src (parts)" };
+}
+
+/**
+ * A second instance of our library that generates no code, as on workerd and edge runtimes where
+ * `new Function` is forbidden: the CommonJS build (dist/index.cjs), which loads its own instance of
+ * zod (zod's CommonJS files), required while zod's `jitless` is set. That instance's schemas are built
+ * without zod's JIT and its `allowsEval` is fixed to false, so the library takes its fallback (the
+ * closure accept-checks and zod's plain parsers, src/validate); the ESM instance the other columns time
+ * is untouched (`jitless` is restored, and its own `allowsEval` was fixed first).
+ */
+export async function loadOursWithoutCodegen(): Promise<{ ours?: Ours; problem?: string }> {
+  type Zod = {
+    config(next?: { jitless?: boolean }): { jitless?: boolean };
+    util: { allowsEval: { value: boolean } };
+  };
+  try {
+    const esm = (await import("zod/v4")) as unknown as Zod;
+    if (!esm.util.allowsEval.value) return { problem: "this runtime generates no code for either instance" };
+    const require = createRequire(import.meta.url);
+    const zod = require("zod/v4") as Zod;
+    if (zod === esm) return { problem: "zod's CommonJS and ESM files are one instance here" };
+    const before = zod.config().jitless;
+    zod.config({ jitless: true });
+    try {
+      const ours = require("../dist/index.cjs") as Ours;
+      if (zod.util.allowsEval.value)
+        return { problem: "zod's CommonJS instance still allows code generation" };
+      return { ours };
+    } finally {
+      zod.config({ jitless: before ?? false });
+    }
+  } catch (error) {
+    return { problem: `dist/index.cjs: ${firstLine(error)}` };
+  }
 }
 
 /** The schema a protocol's body of `kind` is validated with. */

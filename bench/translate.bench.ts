@@ -17,7 +17,7 @@ import {
 } from "./context";
 import { type BodySet, type Protocol, protocols, requestSets, responseSets } from "./corpus";
 import { type Cell, kilobytes, Notes, ratio, spread, table, unsupported } from "./report";
-import { schemaOf } from "./subjects";
+import { type Ours, schemaOf } from "./subjects";
 import { canCollect, consume } from "./timing";
 
 type Kind = "request" | "response";
@@ -39,11 +39,15 @@ function oursJob(
   to: Protocol,
   validate: boolean,
   cold = false,
+  plain = false,
 ): Job {
-  const translate = kind === "request" ? context.ours.translateRequest : context.ours.translateResponse;
+  const ours = plain ? context.plain.ours : context.ours;
+  if (ours === undefined)
+    return { kind: "missing", why: `ours without code generation: ${context.plain.problem}` };
+  const translate = kind === "request" ? ours.translateRequest : ours.translateResponse;
   const name = kind === "request" ? "translateRequest" : "translateResponse";
   if (translate === undefined) return missing(context, name);
-  const label = `ours ${name} ${arrow(set.protocol, to)}${validate ? "" : " (validate: false)"}`;
+  const label = `ours ${name} ${arrow(set.protocol, to)}${validate ? "" : " (validate: false)"}${plain ? " (no codegen)" : ""}`;
   return job(
     label,
     set.bodies,
@@ -72,8 +76,8 @@ const jsonJob = (set: BodySet, cold = false): Job =>
  * traffic would: the encoders and decoders see every shape they will meet, so the first rows are not
  * measured on code specialised to one protocol and deoptimised by the next.
  */
-function warmUp(context: Context, kind: Kind): void {
-  const translate = kind === "request" ? context.ours.translateRequest : context.ours.translateResponse;
+function warmUp(context: Context, kind: Kind, ours: Ours | undefined = context.ours): void {
+  const translate = kind === "request" ? ours?.translateRequest : ours?.translateResponse;
   if (translate === undefined) return;
   for (let pass = 0; pass < 20; pass++)
     for (const from of protocols)
@@ -102,6 +106,7 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
   const checks: Check[] = [];
   context.progress(`${kind} warm-up`);
   warmUp(context, kind);
+  warmUp(context, kind, context.plain.ours);
   for (const from of protocols) {
     const sets = kind === "request" ? requestSets(from) : responseSets(from);
     for (const set of sets) {
@@ -109,13 +114,14 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
       const targets = protocols.filter((to) => to !== from);
       // One row of jobs per set, timed with interleaved rounds: yardsticks, then per direction ours
       // (validated, unvalidated) and the peers.
-      const perTarget = 2 + context.peers.length;
+      const perTarget = 3 + context.peers.length;
       const jobs: Job[] = [
         jsonJob(set),
         job("structuredClone", set.bodies, (body) => structuredClone(body)),
         parseJob(context, set, kind),
         ...targets.flatMap((to) => [
           oursJob(context, kind, set, to, true),
+          oursJob(context, kind, set, to, true, false, true),
           oursJob(context, kind, set, to, false),
           ...context.peers.map((_, at) => peerJob(context, kind, set, to, at)),
         ]),
@@ -125,7 +131,7 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
       parseRows.push({ label: `${kind}: ${set.name}`, protocol: from, bytes: set.bytes, parse, json });
       targets.forEach((to, index) => {
         const mine = cells.slice(3 + index * perTarget, 3 + (index + 1) * perTarget);
-        const [validated = unsupported, unvalidated = unsupported, ...peers] = mine;
+        const [validated = unsupported, plain = unsupported, unvalidated = unsupported, ...peers] = mine;
         const row = `${kind} ${set.name} ${arrow(from, to)}`;
         if (peers.some((cell) => cell.kind !== "unsupported")) {
           checks.push({
@@ -145,9 +151,10 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
           kilobytes(set.bytes),
           ratio(clone, json, notes),
           ratio(validated, json, notes),
+          ratio(plain, json, notes),
           ratio(unvalidated, json, notes),
           ...peers.map((cell) => ratio(cell, json, notes)),
-          spread([validated, unvalidated, ...peers], json),
+          spread([validated, plain, unvalidated, ...peers], json),
         ]);
       });
     }
@@ -158,12 +165,13 @@ function suite(context: Context, kind: Kind): { markdown: string; checks: Check[
     "size",
     "structuredClone",
     "ours validated",
+    "ours validated, no codegen",
     "ours unvalidated",
     ...context.peers.map((peer) => peer.name),
     "spread",
   ];
   const title = kind === "request" ? "### translateRequest" : "### translateResponse";
-  const legend = `Time ÷ \`JSON.parse(JSON.stringify(x))\` of the same bodies in the same round (lower is faster; 1.00× = the JSON round trip), in steady state (warmed up, no forced GC): the median over ${context.timing.rounds} interleaved rounds. Spread = the widest (max − min) ÷ median of a ratio over the rounds, among the row's ours and peer columns. A fixtures row times all fixture bodies of that protocol together. — = the library has no such function.`;
+  const legend = `Time ÷ \`JSON.parse(JSON.stringify(x))\` of the same bodies in the same round (lower is faster; 1.00× = the JSON round trip), in steady state (warmed up, no forced GC): the median over ${context.timing.rounds} interleaved rounds. Spread = the widest (max − min) ÷ median of a ratio over the rounds, among the row's ours and peer columns. A fixtures row times all fixture bodies of that protocol together. "No codegen": validated translation where code generation from strings is forbidden (workerd, edge runtimes): zod's plain parsers and the library's closure checks instead of compiled ones. — = the library has no such function.`;
   const markdown = [
     title,
     "",

@@ -1,4 +1,5 @@
 import { strictLosses } from "./common/errors";
+import { nestedTooDeep } from "./common/json";
 import type { Loss } from "./common/loss";
 import type { ErrorKind, Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
@@ -148,7 +149,12 @@ export function translateError<From extends Protocol, To extends Protocol>(
   // A delay in the body (generative `RetryInfo`) reaches the client as headers when none said it.
   const retry = decoded.retryAfter;
   if (fromHeaders === undefined && retry !== undefined) Object.assign(headers, retryHeaders(retry, to));
-  if (from === (to as Protocol) && source.schemas.errorBody.safeParse(error.body).success) {
+  // A body nested deeper than the library takes is rendered anew rather than passed on as it came.
+  if (
+    from === (to as Protocol) &&
+    nestedTooDeep(error.body) === undefined &&
+    source.schemas.errorBody.safeParse(error.body).success
+  ) {
     return { status: error.status, body: error.body as ErrorBodyOf<To>, losses: [], headers, ...classified };
   }
   let info = decoded;

@@ -55,6 +55,22 @@ export function invalidInput(what: string, issues: readonly Issue[]): Translatio
   return new TranslationError(`Invalid ${what}: ${shown}${more}`, { issues });
 }
 
+/**
+ * A TranslationError for input nested deeper than the library takes (`limit` levels of objects and
+ * arrays): the message names the limit and where the input passes it.
+ */
+export function nestedTooDeepInput(
+  what: string,
+  path: readonly PropertyKey[],
+  limit: number,
+): TranslationError {
+  const pointer = `${issuePointer(path.slice(0, 8))}${path.length > 8 ? "/…" : ""} (level ${path.length + 1})`;
+  const message = `objects and arrays are nested more than ${limit} deep; the library takes at most ${limit} levels (the same on every runtime)`;
+  return new TranslationError(`Invalid ${what}: ${pointer}: ${message}.`, {
+    issues: [{ code: "too_big", path, message }],
+  });
+}
+
 /** A TranslationError for strict mode: the message lists the losses. */
 export function strictLosses(losses: readonly Loss[]): TranslationError {
   const shown = losses

@@ -6,11 +6,62 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Parses tool-call arguments text; `undefined` when it is not a JSON object (the caller reports it). */
+/**
+ * The deepest nesting of objects and arrays the library takes, the outermost counting as 1. Deeper
+ * input is refused the same way on every runtime: validation answers a TranslationError 400 naming the
+ * limit, and tool-call arguments text nested deeper is not read as an object. Below it, no function of
+ * the library comes near a runtime's stack (`JSON.stringify` overflows at about 5,000 levels on Node
+ * 20–24, not at all on others), so what deep input gives does not depend on where it runs.
+ */
+export const NESTING_LIMIT = 512;
+
+/**
+ * The path to the first object or array of `value` nested deeper than `limit` (JSON keys and array
+ * indices, outermost first), or `undefined`. A cycle counts as nesting without end. The walk recurses
+ * at most `limit` levels itself, whatever the input.
+ */
+export function nestedTooDeep(value: unknown, limit = NESTING_LIMIT): PropertyKey[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  return deeperThan(value, limit - 1)?.reverse();
+}
+
+/** The path (innermost first) to a container more than `room` levels below `value`. */
+function deeperThan(value: object, room: number): PropertyKey[] | undefined {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item !== "object" || item === null) continue;
+      if (room === 0) return [index];
+      const path = deeperThan(item, room - 1);
+      if (path !== undefined) {
+        path.push(index);
+        return path;
+      }
+    }
+    return undefined;
+  }
+  // `for…in` walks without allocating a key array; JSON objects inherit no enumerable keys.
+  for (const key in value) {
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (typeof item !== "object" || item === null) continue;
+    if (room === 0) return [key];
+    const path = deeperThan(item, room - 1);
+    if (path !== undefined) {
+      path.push(key);
+      return path;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses tool-call arguments text; `undefined` when it is not a JSON object, or one nested deeper than
+ * `NESTING_LIMIT` (the caller reports it).
+ */
 export function parseJsonObject(text: string): JsonObject | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return isObject(value) ? value : undefined;
+    return isObject(value) && nestedTooDeep(value) === undefined ? value : undefined;
   } catch {
     return undefined;
   }

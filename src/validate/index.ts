@@ -3,7 +3,8 @@
  * issues where it says no; and `guarded`, which turns a converter's crash on unvalidated input into
  * the caller's 400.
  */
-import { invalidInput, TranslationError } from "../common/errors";
+import { invalidInput, nestedTooDeepInput, TranslationError } from "../common/errors";
+import { NESTING_LIMIT, nestedTooDeep } from "../common/json";
 import type { Protocol } from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import type { ProtocolAdapter } from "../protocols/adapter";
@@ -29,7 +30,8 @@ function checkerOf(schema: Schema): Checker {
 }
 
 /**
- * Checks `body` against the schema and returns it unchanged. The schemas are loose objects without
+ * Checks `body` against the schema and returns it unchanged; a body nested deeper than `NESTING_LIMIT`
+ * is refused before anything else reads it. The schemas are loose objects without
  * transforms or defaults, so a successful parse outputs a deep copy of its input: checking without
  * building that copy and translating the input itself gives the same translation. `accepts` (src/accepts.ts:
  * generated straight-line code, or closures without `new Function`; no output built) answers `true`
@@ -39,6 +41,9 @@ function checkerOf(schema: Schema): Checker {
  * is parsed, for the runtime's issues.
  */
 function check(checker: Checker, label: string, body: unknown): unknown {
+  // First, so that nothing after it (zod, the converters, JSON.stringify) meets deeper input or a cycle.
+  const deep = nestedTooDeep(body);
+  if (deep !== undefined) throw nestedTooDeepInput(label, deep, NESTING_LIMIT);
   if (checker.accepts(body)) return body;
   checker.fast ??= compiled(checker.schema);
   if (validates(checker.fast, body)) return body;

@@ -515,12 +515,16 @@ export const tokenLogprob = z.looseObject({
   bytes: z.array(z.number()).nullable().optional(),
   top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })).optional(),
 });
+/** One token's log probability: what the schema `tokenLogprob` parses to. */
+export type TokenLogprob = z.infer<typeof tokenLogprob>;
 
 /** A choice's `logprobs`: per-token entries of the `content` and of the `refusal`. */
 export const choiceLogprobs = z.looseObject({
   content: z.array(tokenLogprob).nullable().optional(),
   refusal: z.array(tokenLogprob).nullable().optional(),
 });
+/** A choice's `logprobs`: what the schema `choiceLogprobs` parses to. */
+export type ChoiceLogprobs = z.infer<typeof choiceLogprobs>;
 
 /** An annotation of an answer's text, e.g. a `url_citation` with the cited span and URL. */
 export const annotation = z.looseObject({

@@ -92,12 +92,16 @@ export const executableCode = z.looseObject({
   language: z.string().optional(),
   id: z.string().optional(),
 });
+/** Code the model wrote to run: what the schema `executableCode` parses to. */
+export type ExecutableCode = z.infer<typeof executableCode>;
 /** The result of running `executableCode`: `{ outcome, output? }`. */
 export const codeExecutionResult = z.looseObject({
   outcome: z.string().optional(),
   output: z.string().optional(),
   id: z.string().optional(),
 });
+/** The result of running code: what the schema `codeExecutionResult` parses to. */
+export type CodeExecutionResult = z.infer<typeof codeExecutionResult>;
 
 /** One part: exactly one data field in practice; `thought`/`thoughtSignature` ride along. */
 export const part = z.looseObject({
