@@ -41,6 +41,176 @@ const BOM = 0xfeff;
 
 const isWhitespace = (code: number): boolean => code === SPACE || code === LF || code === CR || code === TAB;
 
+/** What a parser has seen: where in the array it is, and the element it is in. */
+type State = {
+  readonly maxElementLength: number;
+  decoder: Utf8Decoder | undefined;
+  atStart: boolean;
+  phase: number;
+  afterComma: boolean;
+  /** The body is one object, not an array. */
+  bare: boolean;
+  /** The element is a number or literal: it ends at a delimiter, not a bracket. */
+  scalar: boolean;
+  depth: number;
+  inString: boolean;
+  escaped: boolean;
+  /** The unfinished element, in the pieces it arrived in. */
+  fragments: string[];
+  fragmentsLength: number;
+  failure: TranslationError | undefined;
+};
+function fail(state: State, message: string): never {
+  state.failure = new TranslationError(message);
+  state.fragments = [];
+  state.fragmentsLength = 0;
+  throw state.failure;
+}
+
+function unexpected(state: State, code: number, where: string): never {
+  return fail(
+    state,
+    `The JSON-array stream has ${JSON.stringify(String.fromCharCode(code))} ${where}; it is not a JSON array.`,
+  );
+}
+
+function tooLong(state: State): never {
+  return fail(
+    state,
+    `A JSON-array stream element exceeded state.maxElementLength (${state.maxElementLength} UTF-16 code units); raise it with createJsonArrayParser({ state.maxElementLength }) if the stream is legitimate.`,
+  );
+}
+
+function emit(state: State, text: string, start: number, end: number, elements: string[]): void {
+  if (state.fragmentsLength + end - start > state.maxElementLength) tooLong(state);
+  const piece = text.slice(start, end);
+  elements.push(state.fragments.length === 0 ? piece : state.fragments.join("") + piece);
+  state.fragments = [];
+  state.fragmentsLength = 0;
+  state.phase = state.bare ? DONE : AFTER_ELEMENT;
+}
+
+/**
+ * Scans an element from `index` (the string, escape and nesting state carried over from earlier pieces);
+ * returns where it stopped: past the element's end (emitted), or `text.length`.
+ */
+function scanElement(state: State, text: string, index: number, start: number, elements: string[]): number {
+  const length = text.length;
+  // Next quote and backslash at or after `index`; -2 = not looked for yet, -1 = none left. Forward-only scans.
+  let quote = -2;
+  let backslash = -2;
+  while (index < length) {
+    if (state.inString) {
+      if (state.escaped) {
+        state.escaped = false;
+        index++;
+        continue;
+      }
+      if (quote !== -1 && quote < index) quote = text.indexOf('"', index);
+      if (backslash !== -1 && backslash < index) backslash = text.indexOf("\\", index);
+      if (backslash !== -1 && (quote === -1 || backslash < quote)) {
+        state.escaped = true;
+        index = backslash + 1;
+        continue;
+      }
+      if (quote === -1) return length;
+      index = quote + 1;
+      state.inString = false;
+      if (state.depth === 0) {
+        emit(state, text, start, index, elements);
+        return index;
+      }
+      continue;
+    }
+    const code = text.charCodeAt(index);
+    if (state.scalar) {
+      if (isWhitespace(code) || code === COMMA || code === CLOSE_BRACKET) {
+        emit(state, text, start, index, elements);
+        return index; // the delimiter belongs to the array
+      }
+    } else if (code === QUOTE) {
+      state.inString = true;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      state.depth++;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      state.depth--;
+      if (state.depth === 0) {
+        emit(state, text, start, index + 1, elements);
+        return index + 1;
+      }
+    }
+    index++;
+  }
+  return length;
+}
+
+/** One character of the array's structure (outside any element, not whitespace); returns the next index. */
+function scanStructure(state: State, code: number, index: number): number {
+  switch (state.phase) {
+    case BEFORE_ARRAY:
+      if (code === OPEN_BRACKET) {
+        state.phase = BEFORE_ELEMENT;
+        return index + 1;
+      }
+      if (code !== OPEN_BRACE) unexpected(state, code, "where the array should open");
+      state.bare = true;
+      state.phase = BEFORE_ELEMENT;
+      return index;
+    case BEFORE_ELEMENT:
+      if (code === CLOSE_BRACKET && !state.afterComma && !state.bare) {
+        state.phase = DONE;
+        return index + 1;
+      }
+      if (code === CLOSE_BRACKET || code === COMMA || code === CLOSE_BRACE)
+        unexpected(state, code, "where an element should start");
+      // Start an element; this character is scanned again as its first.
+      state.phase = IN_ELEMENT;
+      state.afterComma = false;
+      state.depth = 0;
+      state.scalar = code !== OPEN_BRACE && code !== OPEN_BRACKET && code !== QUOTE;
+      return index;
+    case AFTER_ELEMENT:
+      if (code === COMMA) {
+        state.phase = BEFORE_ELEMENT;
+        state.afterComma = true;
+      } else if (code === CLOSE_BRACKET) state.phase = DONE;
+      else unexpected(state, code, "between elements");
+      return index + 1;
+    default:
+      return unexpected(state, code, "after the end of the array");
+  }
+}
+
+function feedText(state: State, text: string, elements: string[]): void {
+  const length = text.length;
+  let index = 0;
+  if (length > 0 && state.atStart) {
+    state.atStart = false;
+    if (text.charCodeAt(0) === BOM) index = 1;
+  }
+  let start = 0; // where the current element begins in `text`
+  while (index < length) {
+    if (state.phase === IN_ELEMENT) {
+      index = scanElement(state, text, index, start, elements);
+      continue;
+    }
+    const code = text.charCodeAt(index);
+    if (isWhitespace(code)) {
+      index++;
+      continue;
+    }
+    const before = state.phase;
+    index = scanStructure(state, code, index);
+    if (before !== IN_ELEMENT && state.phase === IN_ELEMENT) start = index;
+  }
+  if (state.phase === IN_ELEMENT && start < length) {
+    const rest = start === 0 ? text : text.slice(start);
+    state.fragmentsLength += rest.length;
+    if (state.fragmentsLength > state.maxElementLength) tooLong(state);
+    state.fragments.push(rest);
+  }
+}
+
 /**
  * Splits `[{…},\r\n{…}]` into the text of each element as soon as its closing brace arrives. A body that is
  * one bare object (`{"error":…}`, sent instead of an array) yields that object as the single element.
@@ -55,182 +225,49 @@ export function createJsonArrayParser(options: JsonArrayParserOptions = {}): Jso
   if (!(maxElementLength > 0)) {
     throw new TypeError("createJsonArrayParser: `maxElementLength` must be a positive number.");
   }
-
-  let decoder: Utf8Decoder | undefined;
-  let atStart = true;
-  let phase = BEFORE_ARRAY;
-  let afterComma = false;
-  let bare = false; // the body is one object, not an array
-  let scalar = false; // the element is a number or literal: it ends at a delimiter, not a bracket
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let fragments: string[] = []; // the unfinished element, in the pieces it arrived in
-  let fragmentsLength = 0;
-  let failure: TranslationError | undefined;
-
-  function fail(message: string): never {
-    failure = new TranslationError(message);
-    fragments = [];
-    fragmentsLength = 0;
-    throw failure;
-  }
-
-  function unexpected(code: number, where: string): never {
-    return fail(
-      `The JSON-array stream has ${JSON.stringify(String.fromCharCode(code))} ${where}; it is not a JSON array.`,
-    );
-  }
-
-  function tooLong(): never {
-    return fail(
-      `A JSON-array stream element exceeded maxElementLength (${maxElementLength} UTF-16 code units); raise it with createJsonArrayParser({ maxElementLength }) if the stream is legitimate.`,
-    );
-  }
-
-  function emit(text: string, start: number, end: number, elements: string[]): void {
-    if (fragmentsLength + end - start > maxElementLength) tooLong();
-    const piece = text.slice(start, end);
-    elements.push(fragments.length === 0 ? piece : fragments.join("") + piece);
-    fragments = [];
-    fragmentsLength = 0;
-    phase = bare ? DONE : AFTER_ELEMENT;
-  }
-
-  function feedText(text: string, elements: string[]): void {
-    const length = text.length;
-    let index = 0;
-    if (length > 0 && atStart) {
-      atStart = false;
-      if (text.charCodeAt(0) === BOM) index = 1;
-    }
-    let start = 0; // where the current element begins in `text`
-    // Next quote and backslash at or after `index`; -2 = not looked for yet, -1 = none left. Forward-only scans.
-    let quote = -2;
-    let backslash = -2;
-    while (index < length) {
-      if (phase === IN_ELEMENT) {
-        if (inString) {
-          if (escaped) {
-            escaped = false;
-            index++;
-            continue;
-          }
-          if (quote !== -1 && quote < index) quote = text.indexOf('"', index);
-          if (backslash !== -1 && backslash < index) backslash = text.indexOf("\\", index);
-          if (backslash !== -1 && (quote === -1 || backslash < quote)) {
-            escaped = true;
-            index = backslash + 1;
-            continue;
-          }
-          if (quote === -1) {
-            index = length;
-            break;
-          }
-          index = quote + 1;
-          inString = false;
-          if (depth === 0) emit(text, start, index, elements);
-          continue;
-        }
-        const code = text.charCodeAt(index);
-        if (scalar) {
-          if (isWhitespace(code) || code === COMMA || code === CLOSE_BRACKET) {
-            emit(text, start, index, elements);
-            continue; // the delimiter belongs to the array
-          }
-        } else if (code === QUOTE) {
-          inString = true;
-        } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-          depth++;
-        } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-          depth--;
-          if (depth === 0) {
-            emit(text, start, index + 1, elements);
-            index++;
-            continue;
-          }
-        }
-        index++;
-        continue;
-      }
-      const code = text.charCodeAt(index);
-      if (isWhitespace(code)) {
-        index++;
-        continue;
-      }
-      if (phase === BEFORE_ARRAY) {
-        if (code === OPEN_BRACKET) {
-          phase = BEFORE_ELEMENT;
-          index++;
-        } else if (code === OPEN_BRACE) {
-          bare = true;
-          phase = BEFORE_ELEMENT;
-        } else {
-          unexpected(code, "where the array should open");
-        }
-      } else if (phase === BEFORE_ELEMENT) {
-        if (code === CLOSE_BRACKET && !afterComma && !bare) {
-          phase = DONE;
-          index++;
-        } else if (code === CLOSE_BRACKET || code === COMMA || code === CLOSE_BRACE) {
-          unexpected(code, "where an element should start");
-        } else {
-          // Start an element; this character is scanned again as its first.
-          phase = IN_ELEMENT;
-          afterComma = false;
-          start = index;
-          depth = 0;
-          scalar = code !== OPEN_BRACE && code !== OPEN_BRACKET && code !== QUOTE;
-        }
-      } else if (phase === AFTER_ELEMENT) {
-        if (code === COMMA) {
-          phase = BEFORE_ELEMENT;
-          afterComma = true;
-        } else if (code === CLOSE_BRACKET) {
-          phase = DONE;
-        } else {
-          unexpected(code, "between elements");
-        }
-        index++;
-      } else {
-        unexpected(code, "after the end of the array");
-      }
-    }
-    if (phase === IN_ELEMENT && start < length) {
-      const rest = start === 0 ? text : text.slice(start);
-      fragmentsLength += rest.length;
-      if (fragmentsLength > maxElementLength) tooLong();
-      fragments.push(rest);
-    }
-  }
-
+  const state: State = {
+    maxElementLength,
+    decoder: undefined,
+    atStart: true,
+    phase: BEFORE_ARRAY,
+    afterComma: false,
+    bare: false,
+    scalar: false,
+    depth: 0,
+    inString: false,
+    escaped: false,
+    fragments: [],
+    fragmentsLength: 0,
+    failure: undefined,
+  };
   return {
     feed(chunk) {
-      if (failure !== undefined) throw failure;
+      if (state.failure !== undefined) throw state.failure;
       const elements: string[] = [];
       if (typeof chunk === "string") {
-        if (decoder !== undefined) feedText(decoder.end(), elements);
-        feedText(chunk, elements);
+        if (state.decoder !== undefined) feedText(state, state.decoder.end(), elements);
+        feedText(state, chunk, elements);
       } else {
-        decoder ??= createUtf8Decoder();
-        feedText(decoder.decode(chunk), elements);
+        state.decoder ??= createUtf8Decoder();
+        feedText(state, state.decoder.decode(chunk), elements);
       }
       return elements;
     },
     end() {
-      if (failure !== undefined) throw failure;
+      if (state.failure !== undefined) throw state.failure;
       const elements: string[] = [];
-      if (decoder !== undefined) feedText(decoder.end(), elements);
-      if (phase === IN_ELEMENT) {
+      if (state.decoder !== undefined) feedText(state, state.decoder.end(), elements);
+      if (state.phase === IN_ELEMENT) {
         fail(
-          `The JSON-array stream was cut off inside an element (${fragmentsLength} characters of it arrived); the upstream response is incomplete.`,
+          state,
+          `The JSON-array stream was cut off inside an element (${state.fragmentsLength} characters of it arrived); the upstream response is incomplete.`,
         );
       }
-      decoder = undefined;
-      atStart = true;
-      phase = BEFORE_ARRAY;
-      afterComma = false;
-      bare = false;
+      state.decoder = undefined;
+      state.atStart = true;
+      state.phase = BEFORE_ARRAY;
+      state.afterComma = false;
+      state.bare = false;
       return elements;
     },
   };
