@@ -1,5 +1,5 @@
 /**
- * The packed package in a strict consumer project (scripts/consumer-types.ts, which CI runs too):
+ * The packed package in a strict consumer project (scripts/consumer-types.ts, in the thorough tier):
  * every public name and type, under TypeScript 5.9, 6.0 and 7.0 with `moduleResolution` bundler,
  * node16 and nodenext, ESM and CommonJS, `skipLibCheck: false`; and the JSON Schemas imported
  * through the package's `exports` at run time. Needs the build (`npm run test:full` builds first).

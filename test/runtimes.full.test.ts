@@ -1,6 +1,6 @@
 /**
- * The packed package on Node 22, 24 and 26, Bun, Deno and workerd (scripts/runtimes.ts, which CI runs
- * too): every fixture translated in every direction and every stream through `pipeThrough`, input
+ * The packed package on Node 22, 24 and 26, Bun, Deno and workerd (scripts/runtimes.ts, in the
+ * thorough tier CI runs): every fixture translated in every direction and every stream through `pipeThrough`, input
  * around the nesting limit, byte for byte what Node 20 gives (and Node 20 without code generation,
  * as workerd runs it); the example gateway served by each answers what it answers on Node 20.
  * Installs the runtimes from the npm registry into ~/.cache/gateway-protocols on first use.
