@@ -13,6 +13,7 @@ export type { GivenValues, ProtocolArbitraries, ReachFact, UsageTotals } from ".
 export { assertValid, type PayloadKind } from "./assert-valid";
 export { type CutPlan, cutBytes, type LineEnd, sseBytes } from "./bytes";
 export {
+  assertLaws,
   type CheckOptions,
   checkTranslator,
   type Law,

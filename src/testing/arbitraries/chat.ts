@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { chatGrammar } from "../grammar";
 import {
   givenFact,
+  givenKeysArb,
   type Hard,
   isRecord,
   leaning,
@@ -857,16 +858,16 @@ export const openRouterStreamArb = fc
 
 // ─── What the laws read ──────────────────────────────────────────────────────────────────────────
 
-const givenValuesArb = fc
-  .subarray(Object.keys(zeroSettings) as (keyof typeof zeroSettings)[], { minLength: 1 })
-  .map((keys) => ({
+const givenValuesArb = givenKeysArb(Object.keys(zeroSettings) as (keyof typeof zeroSettings)[]).map(
+  (keys) => ({
     body: {
       model: "m",
       messages: [{ role: "user", content: "x" }],
       ...Object.fromEntries(keys.map((key) => [key, zeroSettings[key]])),
     },
     given: keys.map((key) => `/${key}`),
-  }));
+  }),
+);
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 const obj = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
@@ -885,6 +886,11 @@ function usageOf(body: unknown): UsageTotals | undefined {
     input: num(figures.prompt_tokens),
     output: num(figures.completion_tokens),
     total: num(figures.total_tokens),
+    fields: {
+      input: ["/usage/prompt_tokens"],
+      output: ["/usage/completion_tokens"],
+      total: "/usage/total_tokens",
+    },
   };
 }
 

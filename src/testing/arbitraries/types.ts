@@ -6,8 +6,20 @@
 import type fc from "fast-check";
 import type { Hard, HardCase } from "./common";
 
-/** Token totals as a protocol counts them: prompt (cached included) and output (reasoning included). */
-export type UsageTotals = { readonly input: number; readonly output: number; readonly total?: number };
+/**
+ * Token totals as a protocol counts them: prompt (cached included) and output (reasoning included), with
+ * the pointers of the fields each is read from (`/usage/input_tokens`, …) for the usage law's messages.
+ */
+export type UsageTotals = {
+  readonly input: number;
+  readonly output: number;
+  readonly total?: number;
+  readonly fields?: {
+    readonly input: readonly string[];
+    readonly output: readonly string[];
+    readonly total?: string;
+  };
+};
 
 /** A request whose explicit `0`, `false` or `""` settings (JSON pointers in `given`) mean something. */
 export type GivenValues = { readonly body: unknown; readonly given: readonly string[] };

@@ -50,6 +50,7 @@ export const lawNames = [
   "totality",
   "usage",
   "commutation",
+  "honest-end",
   "replay",
   "promptness",
   "chunking",
@@ -66,13 +67,20 @@ export type LawResult = {
   subject: Subject;
   from?: Protocol;
   to?: Protocol;
+  /** The sentence the law holds when it passes, naming how it was checked (a way back not among the pairs, say). */
+  statement: string;
   ok: boolean;
   /** The smallest failing input fast-check found (shrunk). */
   counterexample?: unknown;
-  /** Why it failed, with the seed and path that replay the run. */
+  /**
+   * Why it failed — the law, then each field of the counterexample that breaks it with its JSON pointer
+   * — with the seed and path that replay the run.
+   */
   message?: string;
   /** The seed of the run: pass it back as `seed` to replay it. */
   seed?: number;
+  /** fast-check's path to the shrunk counterexample (with `seed`, replays it: `fc.assert(…, { seed, path })`). */
+  path?: string;
 };
 
 /** Options of `checkTranslator` and `translatorLaws`. */
@@ -83,7 +91,11 @@ export type CheckOptions = {
   seed?: number;
   /** The protocols to check, as `from` and `to` (default: all of `protocols`). */
   protocols?: readonly Protocol[];
-  /** Only these (from, to) pairs, for a translator that covers some directions only (overrides `protocols`). */
+  /**
+   * Only these (from, to) pairs, for a translator that covers some directions only (overrides
+   * `protocols`). No other direction is called: a law that needs the way back takes it through this
+   * library's own translator when the reverse pair is not among them, and its statement says so.
+   */
   pairs?: readonly (readonly [Protocol, Protocol])[];
   /** The laws to run (default: all whose functions the translator has). */
   laws?: readonly LawName[];

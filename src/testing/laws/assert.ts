@@ -1,0 +1,66 @@
+/** `assertLaws`: the results of `checkTranslator` as one assertion for any test runner. */
+import type { LawResult } from "./types";
+
+/** Beyond this many characters the input is cut (the whole stays in the result's `counterexample`). */
+const INPUT_ROOM = 4000;
+
+/** The options that run one failed law again from its seed. */
+function replayOptions(result: LawResult): string {
+  const where =
+    result.from === undefined
+      ? ""
+      : result.to === undefined
+        ? `, protocols: [${JSON.stringify(result.from)}]`
+        : `, pairs: [[${JSON.stringify(result.from)}, ${JSON.stringify(result.to)}]]`;
+  return `{ seed: ${result.seed}, laws: [${JSON.stringify(result.law)}]${where} }`;
+}
+
+/** The shrunk input, indented under its label. */
+function inputOf(value: unknown): string {
+  const text = JSON.stringify(value, null, 2) ?? String(value);
+  const cut =
+    text.length > INPUT_ROOM
+      ? `${text.slice(0, INPUT_ROOM)}\n… (${text.length - INPUT_ROOM} characters more: the whole input is the result's counterexample)`
+      : text;
+  return cut.replaceAll("\n", "\n     ");
+}
+
+/** One failed law: what, why (each field at fault with its pointer), seed and path, the shrunk input, how to replay it. */
+function describeFailure(result: LawResult, index: number): string {
+  const pair =
+    result.from === undefined
+      ? ""
+      : result.to === undefined
+        ? `, ${result.from}`
+        : `, ${result.from} → ${result.to}`;
+  const lines = [`${index + 1}. ${result.law} (${result.subject}${pair})`];
+  lines.push(...(result.message ?? `${result.statement}: failed`).split("\n").map((line) => `   ${line}`));
+  if (result.counterexample !== undefined || result.path !== undefined) {
+    lines.push(`   input (shrunk): ${inputOf(result.counterexample)}`);
+  }
+  lines.push(`   replay: checkTranslator(translator, ${replayOptions(result)})`);
+  return lines.join("\n");
+}
+
+/**
+ * Throws unless every law held. The Error's message gives, for each failed law, its name and pair, why
+ * it failed (each field at fault with its JSON pointer), the seed and path that replay it, and the
+ * shrunk input; its `cause` is the failed results. Any test runner shows it as it is.
+ * @example
+ * test("my translator keeps the laws", async () => {
+ *   assertLaws(await checkTranslator(myTranslator, { pairs: [["chat", "messages"]], seed: 1, numRuns: 200 }));
+ * });
+ */
+export function assertLaws(results: readonly LawResult[]): void {
+  if (!Array.isArray(results)) {
+    throw new TypeError(
+      "assertLaws needs the array of results checkTranslator resolves to (await it first).",
+    );
+  }
+  const failed = results.filter((result) => !result.ok);
+  if (failed.length === 0) return;
+  throw new Error(
+    `${failed.length} of ${results.length} law${results.length === 1 ? "" : "s"} failed:\n\n${failed.map(describeFailure).join("\n\n")}`,
+    { cause: failed },
+  );
+}
