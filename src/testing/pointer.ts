@@ -59,10 +59,8 @@ export function without(root: unknown, pointer: string): unknown {
 
 /** The value `pointer` designates in `root`, or undefined. */
 export function valueAt(root: unknown, pointer: string): unknown {
+  if (!resolves(root, pointer)) return undefined;
   let node = root;
-  for (const token of tokensOf(pointer) ?? []) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
+  for (const token of tokensOf(pointer) ?? []) node = (node as Record<string, unknown>)[token];
   return node;
 }

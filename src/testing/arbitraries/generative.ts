@@ -768,10 +768,14 @@ function usageOf(body: unknown): UsageTotals | undefined {
   if (usage == null) return undefined;
   const figures = obj(usage);
   // Cached tokens above the whole prompt make a source self-contradictory.
-  if (num(figures.cachedContentTokenCount) > num(figures.promptTokenCount)) return undefined;
+  const contradiction =
+    num(figures.cachedContentTokenCount) > num(figures.promptTokenCount)
+      ? `/usageMetadata/cachedContentTokenCount (${num(figures.cachedContentTokenCount)}) exceeds /usageMetadata/promptTokenCount (${num(figures.promptTokenCount)})`
+      : undefined;
   const given = (keys: string[]) =>
     keys.filter((key, index) => index === 0 || key in figures).map((key) => `/usageMetadata/${key}`);
   return {
+    ...(contradiction === undefined ? {} : { contradiction }),
     input: num(figures.promptTokenCount) + num(figures.toolUsePromptTokenCount),
     output: num(figures.candidatesTokenCount) + num(figures.thoughtsTokenCount),
     total: num(figures.totalTokenCount),

@@ -684,9 +684,14 @@ function usageOf(body: unknown): UsageTotals | undefined {
   if (usage == null) return undefined;
   const figures = obj(usage);
   // A thinking count above the whole output makes a source self-contradictory.
-  if (num(obj(figures.output_tokens_details).thinking_tokens) > num(figures.output_tokens)) return undefined;
+  const thinking = num(obj(figures.output_tokens_details).thinking_tokens);
+  const contradiction =
+    thinking > num(figures.output_tokens)
+      ? `/usage/output_tokens_details/thinking_tokens (${thinking}) exceeds /usage/output_tokens (${num(figures.output_tokens)})`
+      : undefined;
   const inputs = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
   return {
+    ...(contradiction === undefined ? {} : { contradiction }),
     input: inputs.reduce((sum, key) => sum + num(figures[key]), 0),
     output: num(figures.output_tokens),
     fields: {

@@ -14,6 +14,8 @@ export type UsageTotals = {
   readonly input: number;
   readonly output: number;
   readonly total?: number;
+  /** How its details exceed their wholes (cached tokens above the prompt's), when they do: the usage contradicts itself. */
+  readonly contradiction?: string;
   readonly fields?: {
     readonly input: readonly string[];
     readonly output: readonly string[];
@@ -60,7 +62,7 @@ export interface ProtocolArbitraries {
   finished(events: readonly unknown[]): boolean;
   /** The answer text (not thoughts) one event carries, piece by piece. */
   texts(event: unknown): string[];
-  /** Token totals of a response, when it reports usage and its details fit inside their wholes. */
+  /** Token totals of a response, when it reports usage (`contradiction` says when its details exceed their wholes). */
   usage?(response: unknown): UsageTotals | undefined;
   /** What the arbitraries of each kind reach (`stream`: the well-formed streams). */
   readonly reach: {

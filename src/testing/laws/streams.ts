@@ -11,6 +11,7 @@ import { entryOf } from "../arbitraries/index";
 import { anyStreamArb, wellFormedStreamArb } from "../arbitraries/streams";
 import { applyCut, cutPlanArb, type LineEnd, sseBytes } from "../bytes";
 import { normalize } from "../normalize";
+import { valueAt } from "../pointer";
 import {
   check,
   describeThrown,
@@ -198,8 +199,10 @@ export function honestEndLaw(
       const parts = partsOf(to, out);
       const error = parts.find(({ part }) => part.type === "error");
       const at = (found: { part: StreamPart; at: number }) => {
-        const pointer = (found.part.type === "finish" ? found.part.source : undefined) ?? `/${found.at}`;
-        return `${pointer} (event /${found.at}: ${shown(out[found.at])})`;
+        const pointer = found.part.type === "finish" ? found.part.source : undefined;
+        return pointer === undefined
+          ? `event /${found.at} (${shown(out[found.at])})`
+          : `${pointer} (${shown(valueAt(out, pointer))})`;
       };
       if (source.finished(events)) {
         check(
@@ -213,7 +216,7 @@ export function honestEndLaw(
       check(
         error !== undefined && (finish === undefined || finish.at >= error.at),
         () =>
-          `the ${from} stream was cut off after ${events.length} events, before its finish, yet the ${to} output ${finish === undefined ? "ends without an error" : `ends as a normal finish at ${at(finish)}`}${error === undefined ? "" : `, before its error at event /${error.at}`}`,
+          `the ${from} stream was cut off after ${events.length} event${events.length === 1 ? "" : "s"}, before its finish, yet the ${to} output ${finish === undefined ? "ends without an error" : `ends as a normal finish at ${at(finish)}`}${error === undefined ? "" : `, before its error at event /${error.at}`}`,
       );
     },
     options,

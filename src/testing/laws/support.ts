@@ -139,7 +139,7 @@ export function shown(value: unknown, room = 120): string {
     parts.push(part);
     used += part.length + 1;
   }
-  parts.push("…");
+  if (parts.length < entries.length) parts.push("…");
   return array ? `[${parts.join(",")}]` : `{${parts.join(",")}}`;
 }
 
@@ -355,7 +355,7 @@ export function law<T>(
         ...base,
         counterexample: details.counterexample[0],
         path: details.counterexamplePath ?? "",
-        message: `${identity.statement}: ${reason}\n(seed ${details.seed}, path "${details.counterexamplePath}", found at run ${details.numRuns}, shrunk ${details.numShrinks} times)`,
+        message: `${identity.statement}: ${reason}\n(seed ${details.seed}, path "${details.counterexamplePath}", found at run ${details.numRuns}, shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"})`,
       };
     },
   };
