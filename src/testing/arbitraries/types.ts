@@ -16,6 +16,7 @@ export type UsageTotals = {
   readonly total?: number;
   /** How its details exceed their wholes (cached tokens above the prompt's), when they do: the usage contradicts itself. */
   readonly contradiction?: string;
+  /** The pointers each figure is read from: `input` and `output` summed over theirs, `total` as given. */
   readonly fields?: {
     readonly input: readonly string[];
     readonly output: readonly string[];

@@ -15,14 +15,28 @@ function replayOptions(result: LawResult): string {
   return `{ seed: ${result.seed}, laws: [${JSON.stringify(result.law)}]${where} }`;
 }
 
-/** The shrunk input, indented under its label. */
+/** Beyond this width a value is laid out over several lines, one member a line. */
+const WIDTH = 96;
+
+/** `value` as JSON, each object or array on one line when it fits in the width, else one member a line. */
+function layout(value: unknown, indent: string): string {
+  const flat = JSON.stringify(value) ?? String(value);
+  if (typeof value !== "object" || value === null || indent.length + flat.length <= WIDTH) return flat;
+  const inner = `${indent}  `;
+  const lines = Array.isArray(value)
+    ? value.map((item) => `${inner}${layout(item ?? null, inner)}`)
+    : Object.entries(value)
+        .filter(([, child]) => child !== undefined)
+        .map(([key, child]) => `${inner}${JSON.stringify(key)}: ${layout(child, inner)}`);
+  return Array.isArray(value) ? `[\n${lines.join(",\n")}\n${indent}]` : `{\n${lines.join(",\n")}\n${indent}}`;
+}
+
+/** The shrunk input, laid out under its label. */
 function inputOf(value: unknown): string {
-  const text = JSON.stringify(value, null, 2) ?? String(value);
-  const cut =
-    text.length > INPUT_ROOM
-      ? `${text.slice(0, INPUT_ROOM)}\n… (${text.length - INPUT_ROOM} characters more: the whole input is the result's counterexample)`
-      : text;
-  return cut.replaceAll("\n", "\n     ");
+  const text = layout(value, "   ");
+  return text.length > INPUT_ROOM
+    ? `${text.slice(0, INPUT_ROOM)}\n   … (${text.length - INPUT_ROOM} characters more: the whole input is the result's counterexample)`
+    : text;
 }
 
 /** One failed law: what, why (each field at fault with its pointer), seed and path, the shrunk input, how to replay it. */
