@@ -164,7 +164,7 @@ describe("a translator with one planted bug is caught by a law naming the field 
       "stream cut ending as a normal stop",
       broken,
       { laws: ["honest-end"], pairs: [["messages", "chat"]] },
-      /cut off after \d+ events, before its finish, yet the chat output ends as a normal finish at \/\d+\/choices\/0\/finish_reason/,
+      /cut off after \d+ events?, before its finish, yet the chat output ends as a normal finish at \/\d+\/choices\/0\/finish_reason \("stop"\)/,
     );
   });
 
@@ -326,7 +326,9 @@ describe("a byte-stream translator of our own framing (SSE parse, createStreamTr
     const failed = results.filter((result) => !result.ok);
     expect(failed.length).toBeGreaterThan(0);
     for (const result of failed) {
-      expect(result.message).toMatch(/the output differs from that of the whole LF-framed body/);
+      expect(result.message).toMatch(
+        /the output differs from that of the whole LF-framed body in output event \d+, at character \d+: /,
+      );
       expect(foundAt(result)).toBeLessThanOrEqual(MOST_RUNS);
     }
   });

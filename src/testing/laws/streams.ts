@@ -320,7 +320,9 @@ export function chunkingLaw(
         const [actual, expected] = [decoder.decode(output), decoder.decode(reference)];
         let index = 0;
         while (index < actual.length && actual[index] === expected[index]) index++;
-        return `the output differs from that of the whole ${from === to ? "" : "LF-framed "}body at character ${index}: ${JSON.stringify(actual.slice(index, index + 80))} instead of ${JSON.stringify(expected.slice(index, index + 80))}`;
+        // Output events are framed by a blank line: name the one where the bytes part.
+        const event = expected.slice(0, index).split(/\r\n\r\n|\n\n|\r\r/).length - 1;
+        return `the output differs from that of the whole ${from === to ? "" : "LF-framed "}body in output event ${event}, at character ${index}: ${JSON.stringify(actual.slice(index, index + 80))} instead of ${JSON.stringify(expected.slice(index, index + 80))}`;
       });
     },
     options,
