@@ -51,7 +51,10 @@ async function expectCaught(
   expect(naming.seed).toBe(SEED);
   expect(naming.path).toMatch(/^\d+(:\d+)*$/);
   expect(foundAt(naming)).toBeLessThanOrEqual(MOST_RUNS);
-  console.log(`${name}: ${naming.law} (${naming.from} → ${naming.to}) at run ${foundAt(naming)}`);
+  const skipped = /found at run \d+ after (\d+) skipped/.exec(naming.message ?? "")?.[1] ?? "0";
+  console.log(
+    `${name}: ${naming.law} (${naming.from} → ${naming.to}) at run ${foundAt(naming)} (${skipped} inputs skipped)`,
+  );
   // The same laws hold for the library on the same pairs: the failure is the planted bug's.
   assertLaws(await checkTranslator(library, { ...options, seed: SEED, numRuns: runs(MOST_RUNS) }));
   return naming;

@@ -96,7 +96,9 @@ test("checkTranslator + assertLaws on a hand-written chat → messages translato
   const failures = report.split(/\n\n(?=\d+\. )/).slice(1);
   expect(failures.length).toBe(results.filter((result) => !result.ok).length);
   for (const failure of failures) {
-    expect(failure).toMatch(/\(seed 4, path "\d+(:\d+)*", found at run \d+, shrunk \d+ times?\)/);
+    expect(failure).toMatch(
+      /\(seed 4, path "\d+(:\d+)*", found at run \d+( after \d+ skipped)?, shrunk \d+ times?\)/,
+    );
     expect(failure).toMatch(/\n {3}input \(shrunk\): \{/);
     expect(failure).toMatch(
       /\n {3}replay: checkTranslator\(translator, \{ seed: 4, laws: \["[\w-]+"\], pairs: \[\["chat", "messages"\]\] \}\)$/,

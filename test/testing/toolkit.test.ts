@@ -310,7 +310,9 @@ describe("checkTranslator options", () => {
     expect(result?.message).toMatch(
       /a second call differs: the output at \/model: "0\.\d+" instead of "0\.\d+"/,
     );
-    expect(result?.message).toMatch(/seed -?\d+, path "[\d:]*", found at run \d+, shrunk \d+ times?\)/);
+    expect(result?.message).toMatch(
+      /seed -?\d+, path "[\d:]*", found at run \d+( after \d+ skipped)?, shrunk \d+ times?\)/,
+    );
     expect(result?.path).toMatch(/^\d+(:\d+)*$/);
     expect(() => assertValid("chat", "request", result?.counterexample)).not.toThrow();
     const again = await checkTranslator(broken, {
@@ -392,7 +394,9 @@ describe("assertLaws", () => {
     expect(failed.map((result) => result.law)).toEqual(["loss-paths"]);
     expect(message).toMatch(/^1 of 2 laws failed:\n\n1\. loss-paths \(request, chat → messages\)\n/);
     expect(message).toContain('the dropped loss "/nowhere" ("x") does not resolve in the input');
-    expect(message).toMatch(/\(seed 42, path "[\d:]+", found at run 1, shrunk \d+ times?\)/);
+    expect(message).toMatch(
+      /\(seed 42, path "[\d:]+", found at run 1( after \d+ skipped)?, shrunk \d+ times?\)/,
+    );
     const input = /\n {3}input \(shrunk\): ([\s\S]*?)\n {3}replay: /.exec(message)?.[1];
     expect(JSON.parse(input ?? "")).toEqual(failed[0]?.counterexample);
     expect(message).toContain(

@@ -355,7 +355,7 @@ export function law<T>(
         ...base,
         counterexample: details.counterexample[0],
         path: details.counterexamplePath ?? "",
-        message: `${identity.statement}: ${reason}\n(seed ${details.seed}, path "${details.counterexamplePath}", found at run ${details.numRuns}, shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"})`,
+        message: `${identity.statement}: ${reason}\n(seed ${details.seed}, path "${details.counterexamplePath}", found at run ${details.numRuns}${details.numSkips === 0 ? "" : ` after ${details.numSkips} skipped`}, shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"})`,
       };
     },
   };
