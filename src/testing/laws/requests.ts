@@ -74,7 +74,7 @@ export function requestLaws(
       {
         ...pair,
         law: "valid-output",
-        statement: `a ${from} request translated to ${to} parses with the ${to} request schema and holds nothing the ${to} service refuses (a tool call without its result, a result answering no call, turns out of order)`,
+        statement: `a ${from} request translated to ${to} parses with the ${to} request schema and holds nothing the ${to} service refuses (a tool call without its result, a result answering no call, a first turn it does not take)`,
       },
       requests,
       (body) => {
