@@ -20,6 +20,7 @@ export {
   type LawName,
   type LawResult,
   lawNames,
+  type ReportedLoss,
   type Subject,
   type Translator,
   translatorLaws,

@@ -105,6 +105,6 @@ export async function checkTranslator(
 }
 
 export { assertLaws } from "./assert";
-export type { CheckOptions, Law, LawName, LawResult, Subject, Translator } from "./types";
+export type { CheckOptions, Law, LawName, LawResult, ReportedLoss, Subject, Translator } from "./types";
 export { lawNames } from "./types";
 export type { Protocol };

@@ -5,11 +5,11 @@
 import fc from "fast-check";
 import { resolveOptions } from "../../common/options";
 import type { RequestRefusal } from "../../common/refusals";
-import type { Loss, Protocol } from "../../index";
+import type { Protocol } from "../../index";
 import { adapters } from "../../protocols/index";
 import { type Hard, resolveBias } from "../arbitraries/common";
 import { parentOf, pointerOf, resolves, tokensOf } from "../pointer";
-import type { Law, LawName, LawResult, Subject, Translator } from "./types";
+import type { Law, LawName, LawResult, ReportedLoss, Subject, Translator } from "./types";
 
 const plainBias = resolveBias(false);
 const hardBias = resolveBias(["tools", "images", "thinking", "unicode", "empty", "zeros"]);
@@ -25,7 +25,7 @@ export function lawInputs<T>(make: (hard: Hard) => fc.Arbitrary<T>): fc.Arbitrar
 /** The options every translation gets: a model for protocols that carry it in the URL, fixed id prefix and time. */
 export const translateOptions = { model: "m", idPrefix: "gp", created: 1_700_000_000 } as const;
 
-type ErrorLike = Error & { status: number; issues?: readonly unknown[]; losses?: readonly Loss[] };
+type ErrorLike = Error & { status: number; issues?: readonly unknown[]; losses?: readonly ReportedLoss[] };
 
 /** A TranslationError or anything shaped like one: an Error (not a TypeError and kin) with an HTTP error status. */
 export function isTranslationErrorLike(error: unknown): error is ErrorLike {
@@ -221,14 +221,14 @@ function isPlain(value: unknown): value is Record<string, unknown> {
 }
 
 /** Every loss points into the input: its path resolves, or for a synthesized value its parent does. */
-export function lossResolves(input: unknown, entry: Loss): boolean {
+export function lossResolves(input: unknown, entry: ReportedLoss): boolean {
   if (typeof entry.path !== "string" || tokensOf(entry.path) === undefined) return false;
   if (resolves(input, entry.path)) return true;
   return entry.kind === "synthesized" && resolves(input, parentOf(entry.path));
 }
 
 /** The message for losses whose pointers do not resolve in `where` ("the input"), each named. */
-export function unresolved(astray: readonly Loss[], where: string): string {
+export function unresolved(astray: readonly ReportedLoss[], where: string): string {
   const named = astray.map(
     (entry) => `the ${entry.kind} loss ${JSON.stringify(entry.path)} (${shown(entry.message, 80)})`,
   );
@@ -236,7 +236,7 @@ export function unresolved(astray: readonly Loss[], where: string): string {
 }
 
 /** Whether a loss names `pointer`, something inside it, or something it sits in. */
-export function lossCovers(entry: Loss, pointer: string): boolean {
+export function lossCovers(entry: ReportedLoss, pointer: string): boolean {
   return (
     entry.path === pointer || entry.path.startsWith(`${pointer}/`) || pointer.startsWith(`${entry.path}/`)
   );
@@ -273,7 +273,7 @@ export function translateAll(
   from: Protocol,
   to: Protocol,
   events: readonly unknown[],
-): { events: unknown[]; losses: readonly Loss[] } {
+): { events: unknown[]; losses: readonly ReportedLoss[] } {
   const stream = translator.createStreamTranslator(from, to, translateOptions);
   const out = [...events.flatMap((event) => stream.push(event as never)), ...stream.end()];
   return { events: out, losses: stream.losses ?? [] };

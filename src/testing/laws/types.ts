@@ -2,6 +2,12 @@
 import type { Loss, Protocol, TranslateOptions } from "../../index";
 
 /**
+ * A loss as a checked translator reports it: this library's `Loss`, its `code` optional (the laws read
+ * the pointer, the kind and the message).
+ */
+export type ReportedLoss = Omit<Loss, "code"> & { readonly code?: string };
+
+/**
  * Any translator with this library's function signatures; every member is optional and a law whose
  * functions are missing is not run. The library itself fits (`import * as library from "gateway-protocols"`).
  */
@@ -11,23 +17,23 @@ export interface Translator {
     to: Protocol,
     body: unknown,
     options?: TranslateOptions,
-  ): { value: unknown; losses: readonly Loss[]; model?: string; stream?: boolean };
+  ): { value: unknown; losses: readonly ReportedLoss[]; model?: string; stream?: boolean };
   translateResponse?(
     from: Protocol,
     to: Protocol,
     body: unknown,
     options?: TranslateOptions,
-  ): { value: unknown; losses: readonly Loss[] };
+  ): { value: unknown; losses: readonly ReportedLoss[] };
   translateError?(
     from: Protocol,
     to: Protocol,
     error: { status: number; body: unknown },
-  ): { status: number; body: unknown; losses?: readonly Loss[] };
+  ): { status: number; body: unknown; losses?: readonly ReportedLoss[] };
   createStreamTranslator?(
     from: Protocol,
     to: Protocol,
     options?: TranslateOptions,
-  ): { push(event: never): unknown[]; end(): unknown[]; readonly losses?: readonly Loss[] };
+  ): { push(event: never): unknown[]; end(): unknown[]; readonly losses?: readonly ReportedLoss[] };
   translateEventStream?(
     from: Protocol,
     to: Protocol,
