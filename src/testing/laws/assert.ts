@@ -59,7 +59,8 @@ function describeFailure(result: LawResult, index: number): string {
 /**
  * Throws unless every law held. The Error's message gives, for each failed law, its name and pair, why
  * it failed (each field at fault with its JSON pointer), the seed and path that replay it, and the
- * shrunk input; its `cause` is the failed results. Any test runner shows it as it is.
+ * shrunk input (the results themselves stay with the caller: test runners print an Error's `cause` after
+ * its message, and the message says it all). Any test runner shows it as it is.
  * @example
  * test("my translator keeps the laws", async () => {
  *   assertLaws(await checkTranslator(myTranslator, { pairs: [["chat", "messages"]], seed: 1, numRuns: 200 }));
@@ -75,6 +76,5 @@ export function assertLaws(results: readonly LawResult[]): void {
   if (failed.length === 0) return;
   throw new Error(
     `${failed.length} of ${results.length} law${results.length === 1 ? "" : "s"} failed:\n\n${failed.map(describeFailure).join("\n\n")}`,
-    { cause: failed },
   );
 }
