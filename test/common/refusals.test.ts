@@ -67,40 +67,43 @@ describe("requestRefusals", () => {
     ]);
   });
 
-  test("chat: a tool message answering no call, a call with an empty id left unanswered, a legacy function result answering nothing", () => {
+  test("chat: a call left unanswered, with or without an id; a result of no call passes, as the encoder lets it", () => {
     expect(
       refusals("chat", {
         model: "m",
         messages: [
           { role: "user", content: "q" },
           { role: "tool", tool_call_id: "zz", content: "r" },
-          { role: "assistant", content: null, tool_calls: [call("", "g")] },
+          { role: "assistant", content: null, tool_calls: [call("a"), call("", "g")] },
           { role: "user", content: "next" },
           { role: "function", name: "h", content: "r" },
         ],
       }),
     ).toEqual([
+      { path: "/messages/2/tool_calls/0", message: "tool call a has no tool result" },
       {
-        path: "/messages/1",
-        message: "tool result for zz answers no tool call of the assistant turn before it",
-      },
-      {
-        path: "/messages/4",
-        message:
-          'the tool result without a call id (of "h") answers no open call of the assistant turn before it',
-      },
-      {
-        path: "/messages/2/tool_calls/0",
+        path: "/messages/2/tool_calls/1",
         message: 'the tool call of "g" without a call id has no tool result',
       },
     ]);
   });
 
-  test("generative: a user turn first; responses: a call output answering no call", () => {
-    expect(refusals("generative", { contents: [{ role: "model", parts: [{ text: "hi" }] }] })).toEqual([
+  test("generative: a user turn first, a response of no call (a call may go unanswered); responses: a call output answering no call", () => {
+    expect(
+      refusals("generative", {
+        contents: [
+          { role: "model", parts: [{ functionCall: { id: "c1", name: "f", args: {} } }] },
+          { role: "user", parts: [{ functionResponse: { id: "c9", name: "f", response: {} } }] },
+        ],
+      }),
+    ).toEqual([
       {
         path: "/contents/0",
         message: "the conversation starts with an assistant turn: the service needs a user turn first",
+      },
+      {
+        path: "/contents/1/parts/0",
+        message: "tool result for c9 answers no tool call of the assistant turn before it",
       },
     ]);
     expect(

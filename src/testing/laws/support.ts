@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { resolveOptions } from "../../common/options";
-import type { RequestRefusal } from "../../common/refusals";
+import { type RequestRefusal, requestRefusals } from "../../common/refusals";
 import type { Protocol } from "../../index";
 import { adapters } from "../../protocols/index";
 import { type Hard, resolveBias } from "../arbitraries/common";
@@ -90,6 +90,25 @@ export function refusalsOf(protocol: Protocol, body: unknown): readonly RequestR
     return adapter.requestRefusals(parsed.data, resolvedOptions);
   } catch (error) {
     return [{ path: "", message: `gateway-protocols cannot read it (${describeThrown(error)})` }];
+  }
+}
+
+/**
+ * Whether a request has no right translation to check for what its target refuses: passed through to
+ * its own protocol, anything its service refuses (the translation carries it over); across protocols,
+ * a tool result answering no call (a translator refuses it or passes it on: chat-compatible servers
+ * differ on it). A call left unanswered is not such a case: a translator answers it or the target takes it.
+ */
+export function unpairedAsGiven(from: Protocol, to: Protocol, body: unknown): boolean {
+  if (from === to) return (refusalsOf(from, body) ?? []).length > 0;
+  const adapter = adapters[from];
+  const parsed = adapter.schemas.request.safeParse(body);
+  if (!parsed.success) return false;
+  try {
+    const decoded = adapter.decodeRequest(parsed.data, resolvedOptions).value;
+    return requestRefusals(decoded, { calls: false, results: true }).length > 0;
+  } catch {
+    return false;
   }
 }
 
