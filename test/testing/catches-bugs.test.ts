@@ -96,7 +96,7 @@ describe("a translator with one planted bug is caught by a law naming the field 
     );
   });
 
-  test("a tool result lost (a turn's results overwritten, the last one kept): valid-output and round-trip name it", async () => {
+  test("a tool result lost (a turn's results overwritten, the last one kept): valid-output names the call left without it", async () => {
     const broken: Translator = {
       translateRequest(from, to, body, options) {
         const result = library.translateRequest(from, to, body, options);
@@ -111,18 +111,13 @@ describe("a translator with one planted bug is caught by a law naming the field 
         return { ...result, value: { ...value, messages } };
       },
     };
-    const options = { laws: ["valid-output", "round-trip"], pairs: [["chat", "messages"]] } as const;
+    // Not round-trip: the way back (the library's messages → chat) answers the orphan call with a
+    // synthesized result and reports it, so the law sets the run aside; valid-output names the call.
     await expectCaught(
-      "tool result lost (valid-output)",
+      "tool result lost",
       broken,
-      options,
+      { laws: ["valid-output", "round-trip"], pairs: [["chat", "messages"]] },
       /the messages service would refuse the output: \/messages\/\d+\/content\/\d+: tool call \S+ has no tool result/,
-    );
-    await expectCaught(
-      "tool result lost (round-trip)",
-      broken,
-      options,
-      /came back different at \/messages\/\d+: missing \(expected \{.*"role":"tool"/,
     );
   });
 
