@@ -250,10 +250,13 @@ describe("README: Property-test your gateway", () => {
 
   test("checkTranslator pointed at a hand-written translator finds both slips its comments name", async () => {
     const lines = (await runBlock(check ?? "")).split("\n").filter((line) => /^(ok|FAIL)/.test(line));
+    // The run has no seed: the valid-output failure found varies; every zero the translator drops is named.
     expect(lines).toEqual([
-      expect.stringMatching(/^FAIL valid-output .*: the output does not parse: \[/),
       expect.stringMatching(
-        /^FAIL explicit-zeros .*: \/\w+ was translated as if it were absent, and no loss names it$/,
+        /^FAIL valid-output .*: (the output does not parse: \/|the messages service would refuse the output: \/)/,
+      ),
+      expect.stringMatching(
+        /^FAIL explicit-zeros .*: 8 given values were translated as if they were absent, and no loss names them: \/temperature \(0\), .* and \/user \(""\)$/,
       ),
     ]);
   });

@@ -104,13 +104,47 @@ export function findToolPairingProblemByMaps(
   /** Calls may go unanswered (generative takes them): only results are checked. */
   unanswered = false,
 ): ToolPairingProblem | undefined {
-  // One pass; the two collections are emptied (not rebuilt) at each new assistant turn.
+  let first: ToolPairingProblem | undefined;
+  scanPairing(request, { calls: !unanswered, results: true }, (problem) => {
+    first = problem;
+    return false;
+  });
+  return first;
+}
+
+/** Which side of the pairing a target holds to: every call answered, every result answering a call. */
+export type PairingRules = { readonly calls: boolean; readonly results: boolean };
+
+/**
+ * Every pairing problem of a request under `rules`, in the order of the conversation ([] when the calls
+ * and results pair up): the rules the encoders enforce (`checkToolPairing`, `answerToolCalls`), read in
+ * full rather than stopped at the first orphan.
+ */
+export function findToolPairingProblems(request: common.Request, rules: PairingRules): ToolPairingProblem[] {
+  if (pairsUp(request.messages)) return [];
+  const problems: ToolPairingProblem[] = [];
+  scanPairing(request, rules, (problem) => {
+    problems.push(problem);
+    return true;
+  });
+  return problems;
+}
+
+/**
+ * One pass over the conversation, telling `report` of each problem `rules` asks about until it answers
+ * `false`; the two collections are emptied (not rebuilt) at each new assistant turn.
+ */
+function scanPairing(
+  request: common.Request,
+  rules: PairingRules,
+  report: (problem: ToolPairingProblem) => boolean,
+): void {
   const pending = new Map<string, string>();
   const answered = new Set<string>();
   let previous: common.Message["role"] | undefined;
   for (const message of request.messages) {
     if (message.role === "assistant" && previous !== "assistant") {
-      if (pending.size > 0 && !unanswered) return orphanProblem(pending);
+      if (rules.calls && !reportOrphans(pending, report)) return;
       pending.clear();
       if (answered.size > 0) answered.clear();
     }
@@ -124,25 +158,30 @@ export function findToolPairingProblemByMaps(
         pending.set(part.id, part.source);
       } else if (part.type === "tool-result" && part.callId !== undefined) {
         if (pending.delete(part.callId)) answered.add(part.callId);
+        else if (!rules.results) continue;
         else if (answered.has(part.callId)) {
-          return { message: `tool call ${part.callId} has more than one tool result`, path: part.source };
+          const message = `tool call ${part.callId} has more than one tool result`;
+          if (!report({ message, path: part.source })) return;
         } else {
-          return {
-            message: `tool result for ${part.callId} answers no tool call of the assistant turn before it`,
-            path: part.source,
-          };
+          const message = `tool result for ${part.callId} answers no tool call of the assistant turn before it`;
+          if (!report({ message, path: part.source })) return;
         }
       }
     }
     previous = message.role;
   }
-  return pending.size > 0 && !unanswered ? orphanProblem(pending) : undefined;
+  if (rules.calls) reportOrphans(pending, report);
 }
 
-/** The first call still waiting for its result. */
-function orphanProblem(pending: ReadonlyMap<string, string>): ToolPairingProblem | undefined {
-  for (const [id, path] of pending) return { message: `tool call ${id} has no tool result`, path };
-  return undefined;
+/** Reports each call still waiting for its result; `false` when `report` asked to stop. */
+function reportOrphans(
+  pending: ReadonlyMap<string, string>,
+  report: (problem: ToolPairingProblem) => boolean,
+): boolean {
+  for (const [id, path] of pending) {
+    if (!report({ message: `tool call ${id} has no tool result`, path })) return false;
+  }
+  return true;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Loss, Translated } from "../common/loss";
 import type * as common from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import type { StreamReducer } from "../common/reducer";
+import type { RequestRefusal } from "../common/refusals";
 
 /** A rate-limit figure a provider reports in its response headers. */
 export type RateLimitMetric = "requests" | "tokens" | "input-tokens" | "output-tokens";
@@ -70,6 +71,13 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   withModel(body: Request, model: string): Request;
   decodeRequest(body: Request, options: ResolvedOptions): Translated<common.Request>;
   encodeRequest(request: common.Request, options: ResolvedOptions): Translated<Request>;
+  /**
+   * What the protocol's service refuses in a request its schema accepts — a tool call without its
+   * result, a result answering no call, a conversation that does not start as the service needs — by
+   * the rules `encodeRequest` enforces (common/refusals.ts), each with its pointer into `body`; [] when
+   * the service takes it. The testing toolkit's valid-output law reads it.
+   */
+  requestRefusals(body: Request, options: ResolvedOptions): RequestRefusal[];
   decodeResponse(body: Response, options: ResolvedOptions): Translated<common.Response>;
   encodeResponse(response: common.Response, options: ResolvedOptions): Translated<Response>;
   /**

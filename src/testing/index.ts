@@ -13,12 +13,14 @@ export type { GivenValues, ProtocolArbitraries, ReachFact, UsageTotals } from ".
 export { assertValid, type PayloadKind } from "./assert-valid";
 export { type CutPlan, cutBytes, type LineEnd, sseBytes } from "./bytes";
 export {
+  assertLaws,
   type CheckOptions,
   checkTranslator,
   type Law,
   type LawName,
   type LawResult,
   lawNames,
+  type ReportedLoss,
   type Subject,
   type Translator,
   translatorLaws,

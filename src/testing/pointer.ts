@@ -56,3 +56,11 @@ export function without(root: unknown, pointer: string): unknown {
   const { [head]: child, ...others } = root as Record<string, unknown>;
   return rest.length === 0 ? others : { ...others, [head]: without(child, pointerOf(rest)) };
 }
+
+/** The value `pointer` designates in `root`, or undefined. */
+export function valueAt(root: unknown, pointer: string): unknown {
+  if (!resolves(root, pointer)) return undefined;
+  let node = root;
+  for (const token of tokensOf(pointer) ?? []) node = (node as Record<string, unknown>)[token];
+  return node;
+}

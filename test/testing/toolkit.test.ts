@@ -9,14 +9,17 @@ import { resolveBias } from "../../src/testing/arbitraries/common";
 import { protocolArbitraries, unwrittenArbitraries } from "../../src/testing/arbitraries/index";
 import {
   arbitraries,
+  assertLaws,
   assertValid,
   checkTranslator,
   cutBytes,
   type MusicRule,
   musicRules,
   sseBytes,
+  type Translator,
   translatorLaws,
 } from "../../src/testing/index";
+import { firstDifference, shown } from "../../src/testing/laws/support";
 import { runs } from "../helpers/tier";
 
 const decoder = new TextDecoder();
@@ -304,8 +307,13 @@ describe("checkTranslator options", () => {
       to: "chat",
       ok: false,
     });
-    expect(result?.message).toMatch(/a second call differs: \/value\/model/);
-    expect(result?.message).toMatch(/seed -?\d+, path "[\d:]*", shrunk \d+ times/);
+    expect(result?.message).toMatch(
+      /a second call differs: the output at \/model: "0\.\d+" instead of "0\.\d+"/,
+    );
+    expect(result?.message).toMatch(
+      /seed -?\d+, path "[\d:]*", found at run \d+( after \d+ skipped)?, shrunk \d+ times?\)/,
+    );
+    expect(result?.path).toMatch(/^\d+(:\d+)*$/);
     expect(() => assertValid("chat", "request", result?.counterexample)).not.toThrow();
     const again = await checkTranslator(broken, {
       pairs: [["chat", "chat"]],
@@ -314,6 +322,124 @@ describe("checkTranslator options", () => {
       seed: result?.seed ?? 0,
     });
     expect(again[0]?.counterexample).toEqual(result?.counterexample);
+  });
+});
+
+describe("checkTranslator calls only the pairs asked for", () => {
+  /** The library's translateRequest, recording each direction it is called on. */
+  function recording(): { translator: Translator; calls: Set<string> } {
+    const calls = new Set<string>();
+    return {
+      calls,
+      translator: {
+        translateRequest(from, to, body, options) {
+          calls.add(`${from} → ${to}`);
+          return translateRequest(from, to, body, options);
+        },
+      },
+    };
+  }
+
+  test("with `pairs`, the round trip comes back through the library's own translator, and says so", async () => {
+    const { translator, calls } = recording();
+    const results = await checkTranslator(translator, { pairs: [["chat", "messages"]], numRuns: 10 });
+    assertLaws(results);
+    expect([...calls]).toEqual(["chat → messages"]);
+    const roundTrip = results.find((result) => result.law === "round-trip");
+    expect(roundTrip?.statement).toMatch(
+      /the way back by gateway-protocols' own translateRequest: messages → chat is not among the pairs checked/,
+    );
+  });
+
+  test("when both directions are checked, the round trip takes the translator both ways", async () => {
+    const { translator, calls } = recording();
+    const results = await checkTranslator(translator, {
+      pairs: [
+        ["chat", "messages"],
+        ["messages", "chat"],
+      ],
+      laws: ["round-trip"],
+      numRuns: 10,
+    });
+    assertLaws(results);
+    expect([...calls].sort()).toEqual(["chat → messages", "messages → chat"]);
+    for (const result of results) expect(result.statement).not.toMatch(/way back/);
+  });
+});
+
+describe("assertLaws", () => {
+  const broken: Translator = {
+    translateRequest(from, to, body, options) {
+      const result = translateRequest(from, to, body, options);
+      return { ...result, losses: [...result.losses, { path: "/nowhere", kind: "dropped", message: "x" }] };
+    },
+  };
+
+  test("throws with each failed law's fields, seed, path and shrunk input, and replays it", async () => {
+    const results = await checkTranslator(broken, {
+      pairs: [["chat", "messages"]],
+      laws: ["loss-paths", "determinism"],
+      numRuns: 20,
+      seed: 42,
+    });
+    let thrown: unknown;
+    try {
+      assertLaws(results);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    const message = (thrown as Error).message;
+    const failed = results.filter((result) => !result.ok);
+    expect(failed.map((result) => result.law)).toEqual(["loss-paths"]);
+    expect(message).toMatch(/^1 of 2 laws failed:\n\n1\. loss-paths \(request, chat → messages\)\n/);
+    expect(message).toContain('the dropped loss "/nowhere" ("x") does not resolve in the input');
+    expect(message).toMatch(
+      /\(seed 42, path "[\d:]+", found at run 1( after \d+ skipped)?, shrunk \d+ times?\)/,
+    );
+    const input = /\n {3}input \(shrunk\): ([\s\S]*?)\n {3}replay: /.exec(message)?.[1];
+    expect(JSON.parse(input ?? "")).toEqual(failed[0]?.counterexample);
+    expect(message).toContain(
+      'replay: checkTranslator(translator, { seed: 42, laws: ["loss-paths"], pairs: [["chat", "messages"]] })',
+    );
+  });
+
+  test("is silent when every law holds, and a TypeError when given the promise", async () => {
+    expect(() => assertLaws([])).not.toThrow();
+    const results = checkTranslator({ translateRequest }, { pairs: [["chat", "chat"]], numRuns: 3 });
+    expect(() => assertLaws(results as never)).toThrow(/await it first/);
+    assertLaws(await results);
+  });
+});
+
+describe("failure messages name the place", () => {
+  test("the first differing pointer with both values, an item missing or added named as such", () => {
+    expect(firstDifference({ a: 1, b: [1, 2] }, { a: 1, b: [1, 3] })).toBe("/b/1: 2 instead of 3");
+    expect(firstDifference({ temperature: undefined }, { temperature: 0 })).toBe(
+      "/temperature: missing (expected 0)",
+    );
+    expect(firstDifference({ x: 1, seed: 0 }, { x: 1 })).toBe("/seed: unexpected 0");
+    const tool = { role: "tool", tool_call_id: "call_1", content: "x".repeat(300) };
+    const messages = [{ role: "user" }, { role: "assistant" }, { role: "tool", tool_call_id: "call_0" }];
+    expect(firstDifference({ messages }, { messages: [...messages, tool] })).toMatch(
+      /^\/messages\/3: missing \(expected \{"role":"tool","tool_call_id":"call_1","content":"x+…"\}\)$/,
+    );
+    expect(firstDifference({ messages }, { messages: [messages[0], tool, ...messages.slice(1)] })).toMatch(
+      /^\/messages\/1: missing \(expected \{"role":"tool",/,
+    );
+    expect(firstDifference({ messages: [messages[0], tool, ...messages.slice(1)] }, { messages })).toMatch(
+      /^\/messages\/1: unexpected \{"role":"tool",/,
+    );
+    expect(firstDifference([{ a: 1 }], [{ a: 1 }])).toBeUndefined();
+  });
+
+  test("a long value is abbreviated member by member, never cut into invalid halves of two documents", () => {
+    const value = { role: "tool", content: [{ type: "text", text: "y".repeat(500) }], extra: 1 };
+    const text = shown(value);
+    expect(text.length).toBeLessThanOrEqual(130);
+    expect(text).toMatch(/^\{"role":"tool","content":\[\{"type":"text","text":"y+…"\}.*…\}$/);
+    expect(shown(undefined)).toBe("undefined");
+    expect(shown("short")).toBe('"short"');
   });
 });
 

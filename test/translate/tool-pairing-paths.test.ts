@@ -7,7 +7,11 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import type * as common from "../../src/common/model";
-import { findToolPairingProblem, findToolPairingProblemByMaps } from "../../src/common/tool-pairing";
+import {
+  findToolPairingProblem,
+  findToolPairingProblemByMaps,
+  findToolPairingProblems,
+} from "../../src/common/tool-pairing";
 import { runs } from "../helpers/tier";
 
 const ids = fc.constantFrom("a", "b", "c", undefined);
@@ -141,4 +145,37 @@ test("a paired history is accepted, and a reordered or missing result is still n
     message: "tool call a has more than one tool result",
     path: "/r/a",
   });
+});
+
+test("every problem is read in full: the first is the one the encoders throw for, none when it pairs up", () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.array(message, { maxLength: 8 }), paired, nearlyPaired), (messages) => {
+      const body = request(messages);
+      const all = findToolPairingProblems(body, { calls: true, results: true });
+      expect(all[0]).toEqual(findToolPairingProblem(body));
+    }),
+    { numRuns: runs(5000) },
+  );
+  const call = (id: string): common.Part => ({ type: "tool-call", id, name: "f", source: `/c/${id}` });
+  const result = (id: string): common.Part => ({
+    type: "tool-result",
+    callId: id,
+    content: [],
+    source: `/r/${id}`,
+  });
+  expect(
+    findToolPairingProblems(
+      request([
+        { role: "assistant", parts: [call("a"), call("b")], source: "/0" },
+        { role: "user", parts: [result("z")], source: "/1" },
+        { role: "assistant", parts: [call("c")], source: "/2" },
+      ]),
+      { calls: true, results: true },
+    ),
+  ).toEqual([
+    { message: "tool result for z answers no tool call of the assistant turn before it", path: "/r/z" },
+    { message: "tool call a has no tool result", path: "/c/a" },
+    { message: "tool call b has no tool result", path: "/c/b" },
+    { message: "tool call c has no tool result", path: "/c/c" },
+  ]);
 });

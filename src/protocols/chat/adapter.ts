@@ -1,4 +1,5 @@
 /** The chat protocol plugged into the adapter table (src/protocols/index.ts). */
+import { requestRefusals } from "../../common/refusals";
 import type { ProtocolAdapter } from "../adapter";
 import { decodeChatError, encodeChatError } from "./error";
 import { openaiHeaders } from "./headers";
@@ -19,6 +20,8 @@ export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.Stre
   requestInfo: (body) => ({ model: body.model, stream: body.stream === true }),
   withModel: (body, model) => ({ ...body, model }),
   decodeRequest: decodeChatRequest,
+  requestRefusals: (body, options) =>
+    requestRefusals(decodeChatRequest(body, options).value, { calls: true, results: false }),
   encodeRequest: encodeChatRequest,
   decodeResponse: decodeChatResponse,
   encodeResponse: encodeChatResponse,

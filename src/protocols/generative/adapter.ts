@@ -1,4 +1,5 @@
 /** The generative protocol plugged into the translation core (src/protocols/adapter.ts). */
+import { requestRefusals } from "../../common/refusals";
 import type { ProtocolAdapter } from "../adapter";
 import { decodeGenerativeError, encodeGenerativeError } from "./error";
 import { generativeHeaders } from "./headers";
@@ -26,6 +27,12 @@ export const generativeAdapter: ProtocolAdapter<
   // The model is in the URL (`translateRequest`'s `model`), not the body.
   withModel: (body) => body,
   decodeRequest: decodeGenerativeRequest,
+  requestRefusals: (body, options) =>
+    requestRefusals(decodeGenerativeRequest(body, options).value, {
+      calls: false,
+      results: true,
+      userFirst: "/contents",
+    }),
   encodeRequest: encodeGenerativeRequest,
   decodeResponse: decodeGenerativeResponse,
   encodeResponse: encodeGenerativeResponse,

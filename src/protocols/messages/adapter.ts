@@ -1,4 +1,5 @@
 /** The messages protocol plugged into the translator (see `ProtocolAdapter`). */
+import { requestRefusals } from "../../common/refusals";
 import type { ProtocolAdapter } from "../adapter";
 import { decodeMessagesError, encodeMessagesError } from "./error";
 import { messagesHeaders } from "./headers";
@@ -15,6 +16,12 @@ export const messagesAdapter: ProtocolAdapter<Request, Response, StreamEvent, Er
   requestInfo: (body) => messagesRequestInfo(body),
   withModel: (body, model) => ({ ...body, model }),
   decodeRequest: decodeMessagesRequest,
+  requestRefusals: (body, options) =>
+    requestRefusals(decodeMessagesRequest(body, options).value, {
+      calls: true,
+      results: true,
+      userFirst: "/messages",
+    }),
   encodeRequest: encodeMessagesRequest,
   decodeResponse: decodeMessagesResponse,
   encodeResponse: encodeMessagesResponse,

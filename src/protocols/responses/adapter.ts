@@ -1,4 +1,5 @@
 /** The responses protocol plugged into the adapter table (src/protocols/index.ts). */
+import { requestRefusals } from "../../common/refusals";
 import type { ProtocolAdapter } from "../adapter";
 import { decodeResponsesError, encodeResponsesError } from "./error";
 import { responsesHeaders } from "./headers";
@@ -30,6 +31,8 @@ export const responsesAdapter: Adapter = {
   requestInfo: responsesRequestInfo,
   withModel: (body, model) => ({ ...body, model }),
   decodeRequest: decodeResponsesRequest,
+  requestRefusals: (body, options) =>
+    requestRefusals(decodeResponsesRequest(body, options).value, { calls: true, results: true }),
   encodeRequest: encodeResponsesRequest,
   decodeResponse: decodeResponsesResponse,
   encodeResponse: encodeResponsesResponse,

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { chatGrammar } from "../grammar";
 import {
   givenFact,
+  givenKeysArb,
   type Hard,
   isRecord,
   leaning,
@@ -857,16 +858,16 @@ export const openRouterStreamArb = fc
 
 // ─── What the laws read ──────────────────────────────────────────────────────────────────────────
 
-const givenValuesArb = fc
-  .subarray(Object.keys(zeroSettings) as (keyof typeof zeroSettings)[], { minLength: 1 })
-  .map((keys) => ({
+const givenValuesArb = givenKeysArb(Object.keys(zeroSettings) as (keyof typeof zeroSettings)[]).map(
+  (keys) => ({
     body: {
       model: "m",
       messages: [{ role: "user", content: "x" }],
       ...Object.fromEntries(keys.map((key) => [key, zeroSettings[key]])),
     },
     given: keys.map((key) => `/${key}`),
-  }));
+  }),
+);
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 const obj = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
@@ -877,14 +878,23 @@ function usageOf(body: unknown): UsageTotals | undefined {
   const figures = obj(usage);
   const prompt = obj(figures.prompt_tokens_details);
   const completion = obj(figures.completion_tokens_details);
-  // Details that exceed their whole (cached > prompt) make a source self-contradictory.
-  if (num(prompt.cached_tokens) + num(prompt.cache_write_tokens) > num(figures.prompt_tokens))
-    return undefined;
-  if (num(completion.reasoning_tokens) > num(figures.completion_tokens)) return undefined;
+  // Details that exceed their whole (cached > prompt) make a usage self-contradictory.
+  const contradiction =
+    num(prompt.cached_tokens) + num(prompt.cache_write_tokens) > num(figures.prompt_tokens)
+      ? `/usage/prompt_tokens_details (${num(prompt.cached_tokens) + num(prompt.cache_write_tokens)} cached) exceeds /usage/prompt_tokens (${num(figures.prompt_tokens)})`
+      : num(completion.reasoning_tokens) > num(figures.completion_tokens)
+        ? `/usage/completion_tokens_details/reasoning_tokens (${num(completion.reasoning_tokens)}) exceeds /usage/completion_tokens (${num(figures.completion_tokens)})`
+        : undefined;
   return {
+    ...(contradiction === undefined ? {} : { contradiction }),
     input: num(figures.prompt_tokens),
     output: num(figures.completion_tokens),
     total: num(figures.total_tokens),
+    fields: {
+      input: ["/usage/prompt_tokens"],
+      output: ["/usage/completion_tokens"],
+      total: "/usage/total_tokens",
+    },
   };
 }
 

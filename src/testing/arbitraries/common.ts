@@ -215,3 +215,14 @@ export function givenFact(name: string, key: string, value: unknown, plain = tru
   const holds = (payload: unknown) => someNode(payload, (node, at) => at === key && node === value);
   return plain ? { name, bias: "zeros", holds } : { name, bias: "zeros", plain: false, holds };
 }
+
+/**
+ * Some of `keys` (never none), in their order, shrinking toward all of them: a request that breaks
+ * the explicit-zeros law shrinks to the one holding every setting, so the failure names each one
+ * taken for absent rather than the last left.
+ */
+export function givenKeysArb<K extends string>(keys: readonly K[]): fc.Arbitrary<K[]> {
+  return fc
+    .subarray([...keys], { maxLength: keys.length - 1 })
+    .map((left) => keys.filter((key) => !left.includes(key)));
+}

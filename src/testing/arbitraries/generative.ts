@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { generativeGrammar } from "../grammar";
 import {
   givenFact,
+  givenKeysArb,
   type Hard,
   isRecord,
   lazy,
@@ -751,15 +752,13 @@ const replayableResponseArb = generativeResponseArb
 
 // ─── What the laws read ──────────────────────────────────────────────────────────────────────────
 
-const givenValuesArb = fc
-  .subarray(Object.keys(zeroConfig) as (keyof typeof zeroConfig)[], { minLength: 1 })
-  .map((keys) => ({
-    body: {
-      contents: [{ role: "user", parts: [{ text: "x" }] }],
-      generationConfig: Object.fromEntries(keys.map((key) => [key, zeroConfig[key]])),
-    },
-    given: keys.map((key) => `/generationConfig/${key}`),
-  }));
+const givenValuesArb = givenKeysArb(Object.keys(zeroConfig) as (keyof typeof zeroConfig)[]).map((keys) => ({
+  body: {
+    contents: [{ role: "user", parts: [{ text: "x" }] }],
+    generationConfig: Object.fromEntries(keys.map((key) => [key, zeroConfig[key]])),
+  },
+  given: keys.map((key) => `/generationConfig/${key}`),
+}));
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 const obj = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
@@ -769,11 +768,22 @@ function usageOf(body: unknown): UsageTotals | undefined {
   if (usage == null) return undefined;
   const figures = obj(usage);
   // Cached tokens above the whole prompt make a source self-contradictory.
-  if (num(figures.cachedContentTokenCount) > num(figures.promptTokenCount)) return undefined;
+  const contradiction =
+    num(figures.cachedContentTokenCount) > num(figures.promptTokenCount)
+      ? `/usageMetadata/cachedContentTokenCount (${num(figures.cachedContentTokenCount)}) exceeds /usageMetadata/promptTokenCount (${num(figures.promptTokenCount)})`
+      : undefined;
+  const given = (keys: string[]) =>
+    keys.filter((key, index) => index === 0 || key in figures).map((key) => `/usageMetadata/${key}`);
   return {
+    ...(contradiction === undefined ? {} : { contradiction }),
     input: num(figures.promptTokenCount) + num(figures.toolUsePromptTokenCount),
     output: num(figures.candidatesTokenCount) + num(figures.thoughtsTokenCount),
     total: num(figures.totalTokenCount),
+    fields: {
+      input: given(["promptTokenCount", "toolUsePromptTokenCount"]),
+      output: given(["candidatesTokenCount", "thoughtsTokenCount"]),
+      total: "/usageMetadata/totalTokenCount",
+    },
   };
 }
 

@@ -656,11 +656,12 @@ function hardResponseArb(hard: Hard) {
 
 // ─── What the laws read ──────────────────────────────────────────────────────────────────────────
 
+// Each shrinks toward the setting given, so a failure shrinks to the request that holds them all.
 const givenValuesArb = fc
   .record({
     sampling: fc.constantFrom("temperature", "top_p"),
-    top_k: fc.boolean(),
-    user: fc.boolean(),
+    top_k: fc.boolean().map((left) => !left),
+    user: fc.boolean().map((left) => !left),
   })
   .map(({ sampling, top_k, user }) => ({
     body: {
@@ -683,13 +684,20 @@ function usageOf(body: unknown): UsageTotals | undefined {
   if (usage == null) return undefined;
   const figures = obj(usage);
   // A thinking count above the whole output makes a source self-contradictory.
-  if (num(obj(figures.output_tokens_details).thinking_tokens) > num(figures.output_tokens)) return undefined;
+  const thinking = num(obj(figures.output_tokens_details).thinking_tokens);
+  const contradiction =
+    thinking > num(figures.output_tokens)
+      ? `/usage/output_tokens_details/thinking_tokens (${thinking}) exceeds /usage/output_tokens (${num(figures.output_tokens)})`
+      : undefined;
+  const inputs = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
   return {
-    input:
-      num(figures.input_tokens) +
-      num(figures.cache_read_input_tokens) +
-      num(figures.cache_creation_input_tokens),
+    ...(contradiction === undefined ? {} : { contradiction }),
+    input: inputs.reduce((sum, key) => sum + num(figures[key]), 0),
     output: num(figures.output_tokens),
+    fields: {
+      input: inputs.filter((key) => key === "input_tokens" || key in figures).map((key) => `/usage/${key}`),
+      output: ["/usage/output_tokens"],
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { responsesGrammar } from "../grammar";
 import {
   givenFact,
+  givenKeysArb,
   type Hard,
   isRecord,
   lazy,
@@ -756,10 +757,15 @@ function usageOf(body: unknown): UsageTotals | undefined {
     input: num(figures.input_tokens),
     output: num(figures.output_tokens),
     total: num(figures.total_tokens),
+    fields: {
+      input: ["/usage/input_tokens"],
+      output: ["/usage/output_tokens"],
+      total: "/usage/total_tokens",
+    },
   };
 }
 
-const givenValuesArb = fc.subarray(["temperature", "top_p"] as const, { minLength: 1 }).map((keys) => ({
+const givenValuesArb = givenKeysArb(["temperature", "top_p"] as const).map((keys) => ({
   body: { model: "m", input: "x", ...Object.fromEntries(keys.map((key) => [key, 0])) },
   given: keys.map((key) => `/${key}`),
 }));

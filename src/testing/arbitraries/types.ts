@@ -6,8 +6,23 @@
 import type fc from "fast-check";
 import type { Hard, HardCase } from "./common";
 
-/** Token totals as a protocol counts them: prompt (cached included) and output (reasoning included). */
-export type UsageTotals = { readonly input: number; readonly output: number; readonly total?: number };
+/**
+ * Token totals as a protocol counts them: prompt (cached included) and output (reasoning included), with
+ * the pointers of the fields each is read from (`/usage/input_tokens`, …) for the usage law's messages.
+ */
+export type UsageTotals = {
+  readonly input: number;
+  readonly output: number;
+  readonly total?: number;
+  /** How its details exceed their wholes (cached tokens above the prompt's), when they do: the usage contradicts itself. */
+  readonly contradiction?: string;
+  /** The pointers each figure is read from: `input` and `output` summed over theirs, `total` as given. */
+  readonly fields?: {
+    readonly input: readonly string[];
+    readonly output: readonly string[];
+    readonly total?: string;
+  };
+};
 
 /** A request whose explicit `0`, `false` or `""` settings (JSON pointers in `given`) mean something. */
 export type GivenValues = { readonly body: unknown; readonly given: readonly string[] };
@@ -48,7 +63,7 @@ export interface ProtocolArbitraries {
   finished(events: readonly unknown[]): boolean;
   /** The answer text (not thoughts) one event carries, piece by piece. */
   texts(event: unknown): string[];
-  /** Token totals of a response, when it reports usage and its details fit inside their wholes. */
+  /** Token totals of a response, when it reports usage (`contradiction` says when its details exceed their wholes). */
   usage?(response: unknown): UsageTotals | undefined;
   /** What the arbitraries of each kind reach (`stream`: the well-formed streams). */
   readonly reach: {

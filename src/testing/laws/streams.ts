@@ -11,12 +11,19 @@ import { entryOf } from "../arbitraries/index";
 import { anyStreamArb, wellFormedStreamArb } from "../arbitraries/streams";
 import { applyCut, cutPlanArb, type LineEnd, sseBytes } from "../bytes";
 import { normalize } from "../normalize";
+import { valueAt } from "../pointer";
 import {
   check,
+  describeThrown,
   firstDifference,
+  LawBroken,
   law,
   lawInputs,
+  listed,
   type RunOptions,
+  runDifference,
+  schemaProblems,
+  shown,
   translateAll,
   translateBytes,
   translateOptions,
@@ -47,13 +54,15 @@ export function streamLaws(
       anyStream,
       (events) => {
         const out = translateAll(translator, from, to, events).events;
-        out.forEach((event, index) => {
-          const parsed = adapters[to].schemas.event.safeParse(event);
-          check(
-            parsed.success,
-            () => `event ${index} does not parse: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`,
-          );
+        const broken = out.flatMap((event, index) => {
+          const problems = schemaProblems(to, "event", event, `/${index}`);
+          return problems === undefined ? [] : [problems];
         });
+        check(
+          broken.length === 0,
+          () =>
+            `${broken.length === 1 ? "an output event does" : `${broken.length} output events do`} not parse: ${broken.join("; ")}`,
+        );
         const problems = grammar?.(out) ?? [];
         check(problems.length === 0, () => `the sequence breaks the ${to} grammar: ${problems.join("; ")}`);
       },
@@ -67,17 +76,14 @@ export function streamLaws(
       },
       anyStream,
       (events) => {
-        const first = JSON.stringify(translateAll(translator, from, to, events));
-        const second = JSON.stringify(translateAll(translator, from, to, events));
-        check(
-          second === first,
-          () => `a second run differs: ${firstDifference(JSON.parse(second), JSON.parse(first))}`,
+        const first = translateAll(translator, from, to, events);
+        const second = runDifference(translateAll(translator, from, to, events), first);
+        check(second === undefined, () => `a second run differs: ${second}`);
+        const later = runDifference(
+          withShiftedClock(() => translateAll(translator, from, to, events)),
+          first,
         );
-        const later = JSON.stringify(withShiftedClock(() => translateAll(translator, from, to, events)));
-        check(
-          later === first,
-          () => `a run a year later differs: ${firstDifference(JSON.parse(later), JSON.parse(first))}`,
-        );
+        check(later === undefined, () => `a run a year later differs: ${later}`);
       },
       options,
     ),
@@ -118,7 +124,10 @@ export function streamLaws(
           check(difference === undefined, () => `the events differ at ${difference}`);
           const added = result.events.length - events.length;
           if (added === 0) {
-            check(result.losses.length === 0, () => `losses reported: ${JSON.stringify(result.losses)}`);
+            check(
+              result.losses.length === 0,
+              () => `losses reported at ${listed(result.losses.map((entry) => entry.path))}`,
+            );
             return;
           }
           // A cut-off stream ends with the protocol's own error event.
@@ -145,6 +154,73 @@ export function streamLaws(
     );
   }
   return laws;
+}
+
+/** Each stream part `protocol`'s own decoder reads in `events`, with the index of the event it came from. */
+function partsOf(protocol: Protocol, events: readonly unknown[]): { part: StreamPart; at: number }[] {
+  const decoder = adapters[protocol].streamDecoder(resolveOptions(translateOptions));
+  const found: { part: StreamPart; at: number }[] = [];
+  let state = decoder.initial;
+  events.forEach((event, at) => {
+    const parts: StreamPart[] = [];
+    try {
+      state = decoder.step(state, event as never, parts, [], at);
+    } catch (error) {
+      throw new LawBroken(`gateway-protocols cannot read output event /${at}: ${describeThrown(error)}`);
+    }
+    for (const part of parts) found.push({ part, at });
+  });
+  return found;
+}
+
+/**
+ * Streams end honestly: a stream cut off before its finish ends, in any target, with that protocol's own
+ * error ending — never a normal stop a client would take for the whole answer — and a stream that
+ * finished gets no error. (Across protocols; the same protocol's identity law says it there.)
+ */
+export function honestEndLaw(
+  translator: StreamTranslator,
+  from: Protocol,
+  to: Protocol,
+  options: RunOptions,
+): Law {
+  const source = entryOf(from);
+  return law(
+    {
+      subject: "stream",
+      from,
+      to,
+      law: "honest-end",
+      statement: `a ${from} stream cut off before its finish, translated to ${to}, ends with ${to}'s own error ending, never as a normal finish; a finished one gets no error`,
+    },
+    lawInputs((hard) => wellFormedStreamArb(from, source, hard)),
+    (events) => {
+      const out = translateAll(translator, from, to, events).events;
+      const parts = partsOf(to, out);
+      const error = parts.find(({ part }) => part.type === "error");
+      const at = (found: { part: StreamPart; at: number }) => {
+        const pointer = found.part.type === "finish" ? found.part.source : undefined;
+        return pointer === undefined
+          ? `event /${found.at} (${shown(out[found.at])})`
+          : `${pointer} (${shown(valueAt(out, pointer))})`;
+      };
+      if (source.finished(events)) {
+        check(
+          error === undefined,
+          () =>
+            `the ${from} stream finished, yet the ${to} output has an error at ${error === undefined ? "" : at(error)}`,
+        );
+        return;
+      }
+      const finish = parts.find(({ part }) => part.type === "finish" && part.reason !== "error");
+      check(
+        error !== undefined && (finish === undefined || finish.at >= error.at),
+        () =>
+          `the ${from} stream was cut off after ${events.length} event${events.length === 1 ? "" : "s"}, before its finish, yet the ${to} output ${finish === undefined ? "ends without an error" : `ends as a normal finish at ${at(finish)}`}${error === undefined ? "" : `, before its error at event /${error.at}`}`,
+      );
+    },
+    options,
+  );
 }
 
 export function commutationLaw(
@@ -244,7 +320,9 @@ export function chunkingLaw(
         const [actual, expected] = [decoder.decode(output), decoder.decode(reference)];
         let index = 0;
         while (index < actual.length && actual[index] === expected[index]) index++;
-        return `the output differs from that of the whole ${from === to ? "" : "LF-framed "}body at character ${index}: ${JSON.stringify(actual.slice(index, index + 80))} instead of ${JSON.stringify(expected.slice(index, index + 80))}`;
+        // Output events are framed by a blank line: name the one where the bytes part.
+        const event = expected.slice(0, index).split(/\r\n\r\n|\n\n|\r\r/).length - 1;
+        return `the output differs from that of the whole ${from === to ? "" : "LF-framed "}body in output event ${event}, at character ${index}: ${JSON.stringify(actual.slice(index, index + 80))} instead of ${JSON.stringify(expected.slice(index, index + 80))}`;
       });
     },
     options,

@@ -2,6 +2,12 @@
 import type { Loss, Protocol, TranslateOptions } from "../../index";
 
 /**
+ * A loss as a checked translator reports it: this library's `Loss`, its `code` optional (the laws read
+ * the pointer, the kind and the message).
+ */
+export type ReportedLoss = Omit<Loss, "code"> & { readonly code?: string };
+
+/**
  * Any translator with this library's function signatures; every member is optional and a law whose
  * functions are missing is not run. The library itself fits (`import * as library from "gateway-protocols"`).
  */
@@ -11,23 +17,23 @@ export interface Translator {
     to: Protocol,
     body: unknown,
     options?: TranslateOptions,
-  ): { value: unknown; losses: readonly Loss[]; model?: string; stream?: boolean };
+  ): { value: unknown; losses: readonly ReportedLoss[]; model?: string; stream?: boolean };
   translateResponse?(
     from: Protocol,
     to: Protocol,
     body: unknown,
     options?: TranslateOptions,
-  ): { value: unknown; losses: readonly Loss[] };
+  ): { value: unknown; losses: readonly ReportedLoss[] };
   translateError?(
     from: Protocol,
     to: Protocol,
     error: { status: number; body: unknown },
-  ): { status: number; body: unknown; losses?: readonly Loss[] };
+  ): { status: number; body: unknown; losses?: readonly ReportedLoss[] };
   createStreamTranslator?(
     from: Protocol,
     to: Protocol,
     options?: TranslateOptions,
-  ): { push(event: never): unknown[]; end(): unknown[]; readonly losses?: readonly Loss[] };
+  ): { push(event: never): unknown[]; end(): unknown[]; readonly losses?: readonly ReportedLoss[] };
   translateEventStream?(
     from: Protocol,
     to: Protocol,
@@ -50,6 +56,7 @@ export const lawNames = [
   "totality",
   "usage",
   "commutation",
+  "honest-end",
   "replay",
   "promptness",
   "chunking",
@@ -66,13 +73,20 @@ export type LawResult = {
   subject: Subject;
   from?: Protocol;
   to?: Protocol;
+  /** The sentence the law holds when it passes, naming how it was checked (a way back not among the pairs, say). */
+  statement: string;
   ok: boolean;
   /** The smallest failing input fast-check found (shrunk). */
   counterexample?: unknown;
-  /** Why it failed, with the seed and path that replay the run. */
+  /**
+   * Why it failed — the law, then each field of the counterexample that breaks it with its JSON pointer
+   * — with the seed and path that replay the run.
+   */
   message?: string;
   /** The seed of the run: pass it back as `seed` to replay it. */
   seed?: number;
+  /** fast-check's path to the shrunk counterexample (with `seed`, replays it: `fc.assert(…, { seed, path })`). */
+  path?: string;
 };
 
 /** Options of `checkTranslator` and `translatorLaws`. */
@@ -83,7 +97,11 @@ export type CheckOptions = {
   seed?: number;
   /** The protocols to check, as `from` and `to` (default: all of `protocols`). */
   protocols?: readonly Protocol[];
-  /** Only these (from, to) pairs, for a translator that covers some directions only (overrides `protocols`). */
+  /**
+   * Only these (from, to) pairs, for a translator that covers some directions only (overrides
+   * `protocols`). No other direction is called: a law that needs the way back takes it through this
+   * library's own translator when the reverse pair is not among them, and its statement says so.
+   */
   pairs?: readonly (readonly [Protocol, Protocol])[];
   /** The laws to run (default: all whose functions the translator has). */
   laws?: readonly LawName[];
