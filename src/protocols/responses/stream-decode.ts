@@ -152,7 +152,8 @@ function start(work: Work, response: Raw, out: common.StreamPart[], losses: Loss
     model: String(response.model),
     created: num(response.created_at),
   };
-  if (top !== undefined) part.extra = { origin: "responses", raw: top };
+  // Always marked as responses' own, so that responses restores its own answer as it came (echo.ts).
+  part.extra = { origin: "responses", raw: top ?? {} };
   out.push(part);
 }
 
