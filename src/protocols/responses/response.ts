@@ -201,6 +201,7 @@ export function decodeResponsesResponse(
     id: body.id,
     model: body.model,
     created: body.created_at,
+    createdSource: "/created_at",
     choices: [choice],
   };
   if (body.usage != null) value.usage = decodeResponsesUsage(body.usage, "/usage", losses);
