@@ -173,7 +173,10 @@ export function encodeGenerativeTools(
       );
     }
     // The description requires `description`: an empty one says no more than none.
-    const declaration: generative.FunctionDeclaration = { name: tool.name, description: tool.description ?? "" };
+    const declaration: generative.FunctionDeclaration = {
+      name: tool.name,
+      description: tool.description ?? "",
+    };
     encodeParameters(tool, losses, declaration);
     declarations.push(declaration);
   }
