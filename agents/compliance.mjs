@@ -120,7 +120,7 @@ function runSuite(base) {
       const start = out.indexOf("{");
       try {
         resolve(JSON.parse(out.slice(start)));
-      } catch (error) {
+      } catch {
         reject(new Error(`the suite's output is not JSON: ${out.slice(0, 400)}`));
       }
     });

@@ -337,6 +337,18 @@ function encodeChoice(
     finishReason = mapped.reason;
   } else if (toolCalls.length > 0) {
     finishReason = "tool_calls";
+  } else if (choice.extra?.origin !== "chat") {
+    // The description requires a reason of a completion: another protocol's answer without one (not
+    // finished, or a candidate that says nothing) is sent as "stop", and said, as a stream's end is.
+    finishReason = "stop";
+    losses.push(
+      loss(
+        choice.finishReasonSource ?? choice.source,
+        "synthesized",
+        'The answer carries no finish reason; chat requires one and "stop" was sent.',
+        "finish_reason.synthesized",
+      ),
+    );
   }
   if (choice.stopSequence !== undefined)
     losses.push(matchedStopDropped(choice.stopSequenceSource ?? choice.source, "chat"));

@@ -99,9 +99,10 @@ export function echoOf(request: unknown): { before: Raw; after: Raw } {
     tools,
     top_logprobs: field(given, "top_logprobs", isNumber, 0),
     truncation: field(given, "truncation", isString, "disabled"),
-    user: field(given, "user", isString, null),
     metadata: isObject(given.metadata) ? given.metadata : {},
   };
+  // The deprecated `user`: the description's is a string, so it is written only when the request set it.
+  if (typeof given.user === "string") after.user = given.user;
   if (isObject(given.prompt)) after.prompt = given.prompt;
   // The service names the conversation a response was added to: the request's, by id or as given.
   if (typeof given.conversation === "string") after.conversation = { id: given.conversation };

@@ -187,7 +187,7 @@ export function decodeResponsesResponse(
     choice.rawFinishReason = rawStatus(status, reason);
     choice.finishReasonSource =
       typeof reason === "string" ? "/incomplete_details/reason" : status === undefined ? "" : "/status";
-  }
+  } else if (status !== undefined) choice.finishReasonSource = "/status"; // not finished: what a target must make up stands for it
   if (body.error != null)
     losses.push(
       loss(
