@@ -12,8 +12,11 @@ import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
+  chat,
+  createStreamTranslator,
   type Protocol,
   protocols,
+  responses,
   sse,
   translateEventStream,
   translateRequest,
@@ -191,5 +194,75 @@ describe("a request translated toward generative validates against the v1beta Ge
       }
       check(generativeRequest, value, `generated ${from}`);
     }
+  });
+});
+
+describe("a generated stream translated toward chat or responses validates event by event", () => {
+  for (const to of ["chat", "responses"] as const) {
+    const validate = to === "chat" ? chatChunk : responseEvent;
+    test.each(others(to))(`generated %s streams → ${to}`, (from) => {
+      const streams = fc.sample(arbitraries.streamEvents(from), { seed, numRuns: runs(200, 10) });
+      for (const events of streams) {
+        const translator = createStreamTranslator(from, to, { created: 1_800_000_000, model: "m" });
+        const out = [...events.flatMap((event) => translator.push(event as never)), ...translator.end()];
+        for (const [index, event] of out.entries()) {
+          if (event === "[DONE]") continue;
+          const chatError = to === "chat" && typeof event === "object" && event !== null && "error" in event;
+          check(chatError ? errorBody : validate, event, `generated ${from} → ${to} event ${index}`);
+        }
+      }
+    });
+  }
+});
+
+/** The description's properties of a schema (its `allOf` parts merged) that may be null. */
+function nullableFields(name: string): string[] {
+  const fields: string[] = [];
+  const visit = (schema: Record<string, unknown>): void => {
+    if (typeof schema.$ref === "string") visit(openai.$defs[schema.$ref.split("/").pop() as string]);
+    for (const part of (schema.allOf as Record<string, unknown>[] | undefined) ?? []) visit(part);
+    for (const [field, value] of Object.entries((schema.properties as Record<string, unknown>) ?? {})) {
+      const text = JSON.stringify(value);
+      const direct = value as { nullable?: boolean; anyOf?: { type?: string }[] };
+      if (direct.nullable === true || direct.anyOf?.some((member) => member.type === "null"))
+        fields.push(field);
+      else if (typeof (value as { $ref?: string }).$ref === "string") {
+        const target = openai.$defs[(value as { $ref: string }).$ref.split("/").pop() as string];
+        if (target?.anyOf?.some((member: { type?: string }) => member.type === "null")) fields.push(field);
+      } else if (text === '{"type":"null"}') fields.push(field);
+    }
+  };
+  visit(openai.$defs[name]);
+  return fields;
+}
+
+describe("what the description calls valid parses: each nullable field null", () => {
+  test("a Response: every field the description lets be null (output_text, usage, reasoning …)", () => {
+    const base = readJsonFixture(
+      fixtures("response", "responses").find((entry) => entry.path.endsWith("openai-text.json")) as never,
+    ) as Record<string, unknown>;
+    const fields = nullableFields("Response");
+    expect(fields).toEqual(expect.arrayContaining(["output_text", "instructions", "previous_response_id"]));
+    for (const field of fields)
+      expect(responses.response.safeParse({ ...base, [field]: null }).success, `${field}: null`).toBe(true);
+  });
+  test("a chat completion, its choice and its message: every field the description lets be null", () => {
+    const base = readJsonFixture(
+      fixtures("response", "chat").find((entry) => entry.path.endsWith("openai-text.json")) as never,
+    ) as {
+      choices: Record<string, unknown>[];
+    } & Record<string, unknown>;
+    const choice = base.choices[0] as Record<string, unknown>;
+    for (const field of nullableFields("CreateChatCompletionResponse"))
+      expect(chat.response.safeParse({ ...base, [field]: null }).success, `${field}: null`).toBe(true);
+    for (const field of nullableFields("ChatCompletionResponseMessage"))
+      expect(
+        chat.response.safeParse({
+          ...base,
+          choices: [{ ...choice, message: { ...(choice.message as object), [field]: null } }],
+        }).success,
+        `message.${field}: null`,
+      ).toBe(true);
+    expect(chat.response.safeParse({ ...base, choices: [{ ...choice, logprobs: null }] }).success).toBe(true);
   });
 });
