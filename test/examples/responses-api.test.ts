@@ -14,6 +14,9 @@ import { type Gateway, startGateway } from "./spawn";
 import { startUpstream, type UpstreamProtocol } from "./upstream";
 
 const UPSTREAMS: UpstreamProtocol[] = ["chat", "messages", "generative"];
+
+// biome-ignore lint/suspicious/noExplicitAny: the gateway's JSON, read loosely (the schemas judge it)
+type Wire = Record<string, any>;
 const AUTH = { authorization: "Bearer sk-client", "content-type": "application/json" };
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -41,13 +44,13 @@ async function post(protocol: UpstreamProtocol, path: string, body: unknown) {
     headers: AUTH,
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Wire };
 }
 
 /** One WebSocket connection: send a message, collect the messages of its turn (to a terminal event or an error). */
 async function socket(protocol: UpstreamProtocol) {
   const ws = new WebSocket(`${urlOf(protocol).replace("http", "ws")}/v1/responses`, { headers: AUTH });
-  const inbox: Record<string, any>[] = [];
+  const inbox: Wire[] = [];
   let wake: (() => void) | undefined;
   ws.on("message", (data) => {
     inbox.push(JSON.parse(data.toString("utf8")));
@@ -58,9 +61,9 @@ async function socket(protocol: UpstreamProtocol) {
     ws.once("error", reject);
   });
   return {
-    async turn(message: unknown): Promise<Record<string, any>[]> {
+    async turn(message: unknown): Promise<Wire[]> {
       ws.send(typeof message === "string" ? message : JSON.stringify(message));
-      const events: Record<string, any>[] = [];
+      const events: Wire[] = [];
       for (;;) {
         const next = inbox.shift();
         if (next === undefined) {
@@ -78,7 +81,7 @@ async function socket(protocol: UpstreamProtocol) {
   };
 }
 
-const finalOf = (events: Record<string, any>[]) => events.at(-1)?.response as Record<string, any>;
+const finalOf = (events: Wire[]) => events.at(-1)?.response as Wire;
 
 describe.each(UPSTREAMS)("the Responses API in front of a %s upstream", (protocol) => {
   test("a translated Response echoes the request it answers and carries what the description requires", async () => {
