@@ -13,7 +13,10 @@
  * conventions). Usage is reported once per request (`onUsage`): from the response, or from the stream
  * as it passes. Token counts (messages count_tokens, generative countTokens, responses input_tokens)
  * go to the upstream's own count endpoint, or are estimated, and said to be, where it has none.
- * Nothing here names a client protocol: a protocol the library adds is served as is.
+ * Nothing here names a client protocol but for what the Responses API keeps beyond one request: stored
+ * turns for `previous_response_id` (a `ResponseStore`, in memory by default), `/v1/responses/compact`
+ * and Responses over WebSocket (`openResponsesSocket`, each `response.create` message a turn served like
+ * a streamed POST). Every other protocol the library adds is served as is.
  */
 import {
   errors,
@@ -21,6 +24,7 @@ import {
   identifyRequest,
   models,
   protocols,
+  responses,
   sse,
   TranslationError,
   translateError,
@@ -45,8 +49,71 @@ import {
  *   onUsage?: ((usage: Usage, exchange: Exchange) => void) | undefined;
  *   fetch?: typeof fetch | undefined;
  *   now?: (() => number) | undefined; // milliseconds since the epoch (default Date.now), for rate-limit resets
+ *   store?: ResponseStore | undefined; // stored turns for previous_response_id (default: memoryStore())
  * }} GatewayConfig
  */
+
+/**
+ * Where the gateway keeps the turns a later `previous_response_id` continues, for upstreams that do not
+ * keep them (any but a responses one): under each answer's id, the conversation up to and including it
+ * (`responses.historyOf`). `persist: false` is a request that said `store: false`: the HTTP gateway keeps
+ * nothing of it; a WebSocket keeps it for its own connection only (openResponsesSocket). Any key-value
+ * database fits behind these three calls, which may return promises.
+ * @typedef {{
+ *   get(id: string): unknown[] | undefined | Promise<unknown[] | undefined>;
+ *   set(id: string, items: unknown[], options: { persist: boolean }): void | Promise<void>;
+ *   delete(id: string): void | Promise<void>;
+ * }} ResponseStore
+ */
+
+/**
+ * A ResponseStore in this process's memory: the most recent `limit` conversations that asked to be
+ * stored (`store` not false), the oldest forgotten first.
+ * @param {number} [limit]
+ * @returns {ResponseStore}
+ */
+export function memoryStore(limit = 10_000) {
+  /** @type {Map<string, unknown[]>} */
+  const turns = new Map();
+  return {
+    get: (id) => turns.get(id),
+    set(id, items, { persist }) {
+      if (!persist) return;
+      turns.delete(id);
+      turns.set(id, items);
+      if (turns.size > limit) turns.delete(/** @type {string} */ (turns.keys().next().value));
+    },
+    delete(id) {
+      turns.delete(id);
+    },
+  };
+}
+
+/**
+ * A translated SSE body passed on as it is, with its final response (a terminal event's `response`)
+ * handed to `onFinal` before the bytes that carry it go on: what is stored is stored before the client
+ * can name it.
+ * @param {ReadableStream<Uint8Array>} body @param {(response: any) => unknown} onFinal
+ */
+function tapFinal(body, onFinal) {
+  const parser = sse.createParser();
+  return body.pipeThrough(
+    new TransformStream({
+      async transform(chunk, controller) {
+        for (const message of parser.feed(chunk)) {
+          try {
+            const event = JSON.parse(message.data);
+            if (event?.type === "response.completed" || event?.type === "response.incomplete")
+              await onFinal(event.response);
+          } catch {
+            // Not an event of the answer (a [DONE]): nothing to store.
+          }
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
 
 /**
  * How to call an upstream that speaks each protocol: the path of its generation endpoint, of its token
@@ -241,7 +308,28 @@ function estimateTokens(request) {
   return Math.ceil(characters / 4);
 }
 
-/** @param {GatewayConfig} config @returns {(request: Request) => Promise<Response>} */
+/**
+ * The error a responses client gets for a `previous_response_id` the gateway has no turns for (the
+ * service's own code and words).
+ * @param {string} id
+ */
+const previousNotFound = (id) =>
+  json(400, {
+    error: {
+      message: `Previous response with id '${id}' not found.`,
+      type: "invalid_request_error",
+      param: "previous_response_id",
+      code: "previous_response_not_found",
+    },
+  });
+
+/**
+ * The gateway's handler. `context.store` stands in for the configured store for one call (a WebSocket's
+ * turns keep their own: openResponsesSocket).
+ * @typedef {(request: Request, context?: { store?: ResponseStore | undefined }) => Promise<Response>} Handler
+ */
+
+/** @param {GatewayConfig} config @returns {Handler} */
 export function createGateway(config) {
   const upstream = config.upstreamProtocol;
   const call = UPSTREAMS[upstream];
@@ -260,6 +348,7 @@ export function createGateway(config) {
   }
   const base = config.upstreamUrl.replace(/\/+$/, "");
   const upstreamFetch = config.fetch ?? fetch;
+  const turns = config.store ?? memoryStore();
   const now = config.now ?? Date.now;
   // The catalog: every model is served by the one upstream, so its endpoint type is the upstream's.
   const endpointTypes = [models.endpointTypeOf(upstream)];
@@ -270,7 +359,7 @@ export function createGateway(config) {
   /** @param {string} from @param {string} to */
   const report = (from, to) => (/** @type {Loss} */ loss) => config.onLoss?.(loss, from, to);
 
-  return async function handle(request) {
+  return async function handle(request, context = {}) {
     const url = new URL(request.url);
     const identified = identifyRequest({
       method: request.method,
@@ -292,6 +381,16 @@ export function createGateway(config) {
         return json(200, models.notFound(identified.model ?? ""));
       return fail(client, 404, `The model '${identified.model}' does not exist`);
     }
+    if (identified.operation === "responses.websocket") {
+      // The host answers the upgrade (node-gateway.mjs); a plain GET has nothing to be served.
+      const message =
+        "GET /v1/responses is Responses over WebSocket: open a WebSocket (Upgrade: websocket) and send response.create messages.";
+      return json(
+        426,
+        { error: { message, type: "invalid_request_error", param: null, code: "upgrade_required" } },
+        { upgrade: "websocket" },
+      );
+    }
 
     /** @type {Record<string, unknown>} */
     let body;
@@ -304,6 +403,26 @@ export function createGateway(config) {
     const routed = models.route(identified, { id: model, supported_endpoint_types: endpointTypes });
     if ("error" in routed) return json(routed.error.status, routed.error.body);
     const counting = COUNTS.has(identified.operation);
+    if (identified.operation === "responses.compact") {
+      if (typeof body?.model !== "string")
+        return json(400, {
+          error: {
+            message: "Missing required parameter: 'model'.",
+            type: "invalid_request_error",
+            param: "model",
+            code: "missing_required_parameter",
+          },
+        });
+      if (routed.translate)
+        return json(501, {
+          error: {
+            message: `This gateway cannot compact a conversation: compaction is a summary the model writes, and the ${upstream} upstream behind this example has no compaction endpoint (the example does not ask the model for a summary). Start a new response with the full input (or your own summary of it) instead.`,
+            type: "server_error",
+            param: null,
+            code: "compaction_unsupported",
+          },
+        });
+    }
 
     const signal = request.signal;
     /** @param {string} from @param {string} path @param {unknown} payload */
@@ -388,6 +507,25 @@ export function createGateway(config) {
     if (client === undefined || !isProtocol(target)) {
       return fail(client, 501, `This example gateway does not translate ${identified.operation} requests.`);
     }
+    // A responses request that continues an earlier one: the upstream keeps no turns, the gateway does.
+    const store = context.store ?? turns;
+    /** @type {unknown[] | undefined} */
+    let history;
+    const continues =
+      identified.operation === "responses" || identified.operation === "responses.input_tokens";
+    const previous = continues ? body?.previous_response_id : undefined;
+    if (typeof previous === "string") {
+      history = await store.get(previous);
+      if (history === undefined) return previousNotFound(previous);
+    }
+    /** Stores an answer's turns under its id, for the request that continues it. */
+    const remember =
+      identified.operation === "responses"
+        ? (/** @type {any} */ answer) =>
+            store.set(answer.id, responses.historyOf(/** @type {any} */ (body), answer, history), {
+              persist: body?.store !== false,
+            })
+        : undefined;
     /** @type {{ value: unknown; model: string; stream: boolean }} */
     let translated;
     const upstreamModelOf = (/** @type {string} */ model) => config.upstreamModel ?? model;
@@ -398,6 +536,7 @@ export function createGateway(config) {
         maxTokens: config.maxTokens ?? defaultMaxTokens(upstreamModelOf(model)),
         // The upstream's model: its rules (Gemini 3's thought signatures, thinking levels) apply.
         targetModel: config.upstreamModel,
+        history,
       });
       if (!counting) result.losses.forEach(report(client, target));
       translated = result;
@@ -446,7 +585,8 @@ export function createGateway(config) {
     }
     if (!response.ok) return upstreamError(client, response);
     const headers = answerHeaders(client, response);
-    const options = { model: upstreamModel, created: Math.floor(now() / 1000) };
+    // The client's request: a responses answer echoes its configuration (instructions, tools, …).
+    const options = { model: upstreamModel, created: Math.floor(now() / 1000), request: body };
     if (translated.stream && response.body !== null) {
       // The library ends the stream honestly: an upstream cut short or reset ends with the client's
       // error event, and the output never errors. A byte stream's losses arrive through onLoss, its
@@ -456,7 +596,8 @@ export function createGateway(config) {
         onLoss: report(target, client),
         onUsage: bill(target, client, upstreamModel, true),
       };
-      const stream = translateEventStream(target, client, response.body, streamOptions);
+      const translatedStream = translateEventStream(target, client, response.body, streamOptions);
+      const stream = remember === undefined ? translatedStream : tapFinal(translatedStream, remember);
       if (identified.streamFormat === "json") {
         return new Response(jsonArrayOf(stream), {
           status: 200,
@@ -472,6 +613,7 @@ export function createGateway(config) {
       const upstreamBody = await response.json();
       const result = translateResponse(target, client, upstreamBody, options);
       result.losses.forEach(report(target, client));
+      await remember?.(result.value);
       const usage = usageOf(target, upstreamBody);
       if (usage !== undefined) bill(target, client, upstreamModel, false)(usage);
       return json(200, result.value, headers);
@@ -479,5 +621,91 @@ export function createGateway(config) {
       const message = error instanceof Error ? error.message : String(error);
       return fail(client, 502, `The upstream's ${target} response could not be read: ${message}`);
     }
+  };
+}
+
+/**
+ * Responses over WebSocket on one connection: each client message is a turn — a `response.create`
+ * event served as a streamed `POST /v1/responses` through `handle` — answered with the turn's stream
+ * events, one message each (the same events as SSE), or one `error` envelope. Turns run one at a
+ * time. The connection keeps its own turns, `store: false` ones too, so a turn continues the one
+ * before it on the same socket; a `store: false` turn is not found from another connection (the
+ * service's `previous_response_not_found`), and a continuation that fails forgets the turn it named.
+ * @param {Handler} handle
+ * @param {{ url: string; headers: HeadersInit; store?: ResponseStore | undefined }} connection
+ *   the upgrade request's URL and headers (its credential), and the store the HTTP gateway uses
+ * @returns {{ turn(message: string): AsyncGenerator<string> }}
+ */
+export function openResponsesSocket(handle, { url, headers, store }) {
+  /** @type {Map<string, unknown[]>} */
+  const local = new Map();
+  /** @type {ResponseStore} */
+  const session = {
+    get: async (id) => local.get(id) ?? (await store?.get(id)),
+    async set(id, items, options) {
+      local.set(id, items);
+      await store?.set(id, items, options);
+    },
+    delete(id) {
+      local.delete(id);
+    },
+  };
+  const endpoint = new URL("/v1/responses", url).href;
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set("content-type", "application/json");
+  for (const name of [
+    "upgrade",
+    "connection",
+    "sec-websocket-key",
+    "sec-websocket-version",
+    "sec-websocket-extensions",
+    "content-length",
+  ])
+    requestHeaders.delete(name);
+  return {
+    async *turn(message) {
+      const asked = responses.requestOfMessage(message);
+      if ("error" in asked) {
+        yield JSON.stringify(asked.error);
+        return;
+      }
+      const previous = asked.request.previous_response_id;
+      const forget = () => {
+        if (typeof previous === "string") session.delete(previous);
+      };
+      const response = await handle(
+        new Request(endpoint, {
+          method: "POST",
+          headers: requestHeaders,
+          body: JSON.stringify(asked.request),
+        }),
+        { store: session },
+      );
+      if (!response.ok || response.body === null) {
+        /** @type {any} */
+        let body;
+        try {
+          body = await response.json();
+        } catch {
+          body = { error: { message: `The gateway answered HTTP ${response.status}.` } };
+        }
+        forget();
+        yield JSON.stringify(
+          responses.websocketError(response.status, body?.error ?? { message: String(body) }),
+        );
+        return;
+      }
+      const reader = response.body.pipeThrough(sse.createDataStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        // A turn that fails ends the chain it continued, as the service's does.
+        if (value.includes('"response.failed"') || value.includes('"error"')) {
+          const type = JSON.parse(value)?.type;
+          if (type === "response.failed" || type === "error") forget();
+        }
+        yield value;
+      }
+    },
   };
 }

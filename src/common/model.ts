@@ -360,6 +360,8 @@ export type Response = {
   readonly model?: string | undefined;
   /** Unix seconds. */
   readonly created?: number | undefined;
+  /** Where `created` is in the input (a target that must change it points there). */
+  readonly createdSource?: Source | undefined;
   readonly choices: readonly Choice[];
   readonly usage?: Usage | undefined;
   /** The prompt itself was blocked (generative `promptFeedback.blockReason`). */
@@ -436,6 +438,8 @@ export type StreamPart =
       readonly id?: string | undefined;
       readonly model?: string | undefined;
       readonly created?: number | undefined;
+      /** Where `created` is in the input, as `Response.createdSource`. */
+      readonly createdSource?: Source | undefined;
       readonly usage?: Usage | undefined;
       /** `Response.extra`, for the same protocol's encoder (accumulate/replay). */
       readonly extra?: Extra | undefined;

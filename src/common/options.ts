@@ -82,6 +82,14 @@ export type TranslateOptions = {
    * ranges. Default: the client's model.
    */
   targetModel?: string;
+  /**
+   * The client's own request, when the translation answers it (`translateResponse`,
+   * `createStreamTranslator`, `translateEventStream`): a responses answer echoes its configuration
+   * (`instructions`, `tools`, `tool_choice`, `temperature`, `store`, `metadata` …) as the service does;
+   * without it, each such field is the value the service gives a request that sets none. Read, never
+   * validated: a field of the wrong type counts as not set. Ignored by same-protocol passes.
+   */
+  request?: unknown;
 };
 
 /** The chat-compatible dialects an encoding toward chat can follow (`TranslateOptions.chatDialect`). */
@@ -104,6 +112,7 @@ export type ResolvedOptions = {
   readonly chatDialect: ChatDialect;
   readonly history: readonly unknown[] | undefined;
   readonly targetModel: string | undefined;
+  readonly request: unknown;
 };
 
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -125,6 +134,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     chatDialect: options?.chatDialect ?? "openai",
     history: options?.history,
     targetModel: options?.targetModel,
+    request: options?.request,
   };
 }
 

@@ -16,7 +16,10 @@ import { type HeadersLike, headerReader } from "./headers";
  * `generateContent`, `streamGenerateContent`, `countTokens` (`{contents}` or `{generateContentRequest}`,
  * answered with `{totalTokens}`), `embedContent`, `batchEmbedContents`. Responses also
  * `responses.input_tokens` (`POST /v1/responses/input_tokens`: a responses request body, answered with
- * `{object: "response.input_tokens", input_tokens}`). Model listing
+ * `{object: "response.input_tokens", input_tokens}`), `responses.compact` (`POST /v1/responses/compact`: a
+ * responses request body, answered with `{object: "response.compaction", output}`) and
+ * `responses.websocket` (`GET /v1/responses`, upgraded to a WebSocket: Responses over WebSocket, whose
+ * client sends `response.create` messages and gets the stream events as messages). Model listing
  * (any protocol, see `listFormat`): `models.list`, `models.retrieve`. Music (music errors):
  * `music.audios`, `music.tasks`, `music.lyrics`, `music.upload`, `music.persona.list` (GET),
  * `music.persona.create` (POST), `music.voices`, `music.style`, `music.mashup-lyrics`, `music.wav`,
@@ -32,6 +35,8 @@ export type Operation =
   | "messages.count_tokens"
   | "countTokens"
   | "responses.input_tokens"
+  | "responses.compact"
+  | "responses.websocket"
   | "generateContent"
   | "streamGenerateContent"
   | "embedContent"
@@ -153,6 +158,26 @@ const FIXED_ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
     {
       protocol: "responses",
       operation: "responses.input_tokens",
+      shape: "responses",
+      credentials: CHAT_CREDENTIALS,
+    },
+  ],
+  [
+    "POST /v1/responses/compact",
+    {
+      protocol: "responses",
+      operation: "responses.compact",
+      shape: "responses",
+      credentials: CHAT_CREDENTIALS,
+    },
+  ],
+  // Responses over WebSocket: the client opens `GET /v1/responses` with an upgrade, then sends
+  // `response.create` messages (responses.requestOfMessage).
+  [
+    "GET /v1/responses",
+    {
+      protocol: "responses",
+      operation: "responses.websocket",
       shape: "responses",
       credentials: CHAT_CREDENTIALS,
     },

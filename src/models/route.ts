@@ -43,6 +43,10 @@ const NEEDS: ReadonlyMap<string, Need> = new Map<string, Need>([
   ["messages.count_tokens", { generate: "messages", endpoint: "POST /v1/messages/count_tokens" }],
   ["countTokens", { generate: "generative", endpoint: "POST /v1beta/models/{model}:countTokens" }],
   ["responses.input_tokens", { generate: "responses", endpoint: "POST /v1/responses/input_tokens" }],
+  // Compaction is the upstream's own summary: natively, or the gateway answers that it has none.
+  ["responses.compact", { generate: "responses", endpoint: "POST /v1/responses/compact" }],
+  // A WebSocket's turns are responses requests, each served as one.
+  ["responses.websocket", { generate: "responses", endpoint: "GET /v1/responses (WebSocket)" }],
   ["embeddings", { type: "embeddings", translate: false, endpoint: "POST /v1/embeddings" }],
   [
     "embedContent",

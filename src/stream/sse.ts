@@ -240,3 +240,27 @@ export function format(message: SseMessage): string {
   if (data.indexOf("\n") === -1 && data.indexOf("\r") === -1) return `${head}data: ${data}\n\n`;
   return `${head}data: ${data.replace(/\r\n|\r|\n/g, "\ndata: ")}\n\n`;
 }
+
+/**
+ * An SSE body's events as their `data` texts, one chunk per event: what a transport that frames each
+ * event itself sends as one message (a WebSocket: Responses over WebSocket carries the same events as
+ * SSE, one JSON object a message). Events without data are skipped; a body that breaks the parser's
+ * limits errors the output, as `createParser` throws.
+ * @example
+ * translateEventStream("chat", "responses", body, options).pipeThrough(sse.createDataStream());
+ * // => a ReadableStream<string> of `{"type":"response.created",…}`, `{"type":"response.in_progress",…}` …
+ */
+export function createDataStream(options: SseParserOptions = {}): TransformStream<Uint8Array, string> {
+  const parser = createParser(options);
+  const send = (messages: SseMessage[], controller: TransformStreamDefaultController<string>): void => {
+    for (const message of messages) if (message.data !== "") controller.enqueue(message.data);
+  };
+  return new TransformStream<Uint8Array, string>({
+    transform(chunk, controller) {
+      send(parser.feed(chunk), controller);
+    },
+    flush(controller) {
+      send(parser.end(), controller);
+    },
+  });
+}

@@ -69,6 +69,17 @@ export function normalize(value: Json): Json {
     // chat's empty `reasoning_content` (`reasoning` in the vLLM and OpenRouter dialects) is no reasoning
     // (streams carry no empty deltas).
     if ((key === "reasoning_content" || key === "reasoning") && item === "") continue;
+    // A tool's empty description says nothing, as none does (generative requires the field, so a
+    // translation toward it writes it empty).
+    if (key === "description" && item === "" && typeof object.name === "string") continue;
+    // An image's `detail: "auto"` is chat's and responses' default: it says the same as no `detail`
+    // (responses requires the field, so a translation toward it writes the default).
+    if (
+      key === "detail" &&
+      item === "auto" &&
+      (object.type === "input_image" || typeof object.url === "string")
+    )
+      continue;
     // generative `thought: false` is the default of a part: it says the same as no `thought`.
     if (key === "thought" && item === false) continue;
     // A streamed request to chat asks for the final usage chunk (chat request encoder): the answer is the

@@ -162,7 +162,18 @@ const requestIdHeader = (protocol: UpstreamProtocol): Record<string, string> =>
 /** Beta fields of a messages body and the `anthropic-beta` value each needs (research/2026-surface.md). */
 const BETA_FIELDS: Record<string, string> = { context_management: "context-management-2025-06-27" };
 
-export async function startUpstream(): Promise<{
+/**
+ * `text` with the answer's id made this request's own (`<id>_<n>`): a real service never answers twice
+ * with one id, and what a gateway stores under an answer's id needs them apart. The id is the first
+ * `id` (generative: `responseId`) the text carries.
+ */
+function withOwnId(protocol: UpstreamProtocol, text: string, n: number): string {
+  const found = (protocol === "generative" ? /"responseId":\s*"([^"]+)"/ : /"id":\s*"([^"]+)"/).exec(text);
+  return found?.[1] === undefined ? text : text.replaceAll(found[1], `${found[1]}_${n}`);
+}
+
+/** `uniqueIds`: every answer gets an id of its own (withOwnId); otherwise fixtures go as recorded. */
+export async function startUpstream({ uniqueIds = false }: { uniqueIds?: boolean } = {}): Promise<{
   url: string;
   received: Received[];
   close(): Promise<void>;
@@ -227,11 +238,13 @@ export async function startUpstream(): Promise<{
       return;
     }
     const [whole, streamed] = ANSWERS[route.protocol][scenario === "tool" ? "tool" : "text"];
+    const own = (text: string): string =>
+      uniqueIds ? withOwnId(route.protocol, text, received.length) : text;
     if (!stream) {
-      res.writeHead(200, { ...ids, "content-type": "application/json" }).end(fixtureText(whole));
+      res.writeHead(200, { ...ids, "content-type": "application/json" }).end(own(fixtureText(whole)));
       return;
     }
-    const sse = fixtureText(streamed);
+    const sse = own(fixtureText(streamed));
     res.writeHead(200, { ...ids, "content-type": "text/event-stream" });
     if (scenario === "reset") {
       // Half of the stream, cut inside an event, then a reset connection.

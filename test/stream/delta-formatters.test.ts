@@ -77,7 +77,12 @@ describe("event formatters write exactly JSON.stringify's bytes, text deltas by 
     ].filter((event) => typeof event === "object");
     const deltas = out.map((event) => (event as { choices: { delta?: object }[] }).choices[0]?.delta);
     // role, text, finish ({}), usage (no choice).
-    expect(deltas).toEqual([{ role: "assistant", content: "" }, { content: 'Hi "there"' }, {}, undefined]);
+    expect(deltas).toEqual([
+      { role: "assistant", content: "", refusal: null },
+      { content: 'Hi "there"' },
+      {},
+      undefined,
+    ]);
     expect(expectStringify("chat", out)).toBe(4);
     // A chunk the template does not know (another finish value type, a kept field) is JSON.stringify's.
     const [role, , finish, usage] = out as Record<string, unknown>[];

@@ -332,7 +332,12 @@ describe("responses to chat", () => {
       ],
     });
     expect(value.choices).toEqual([
-      { index: 0, finish_reason: "length", message: { role: "assistant", content: "abc" } },
+      {
+        index: 0,
+        finish_reason: "length",
+        logprobs: null,
+        message: { role: "assistant", content: "abc", refusal: null },
+      },
     ]);
   });
 
@@ -456,9 +461,11 @@ describe("responses to chat", () => {
       {
         index: 0,
         finish_reason: "tool_calls",
+        logprobs: null,
         message: {
           role: "assistant",
           content: "A",
+          refusal: null,
           reasoning_content: "t",
           // The thinking and its signature ride home in the next call's id (issue 29).
           tool_calls: [

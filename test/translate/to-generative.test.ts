@@ -76,6 +76,7 @@ describe("tool definitions and JSON Schema", () => {
     );
     expect(out).toEqual({
       name: "f",
+      description: "",
       parameters: {
         type: "object",
         properties: { n: { type: "integer" }, title: { type: "string", enum: ["a"] } },
@@ -93,7 +94,7 @@ describe("tool definitions and JSON Schema", () => {
     const { declaration: out, losses } = declaration(
       chatTools({ type: "object", additionalProperties: false, properties: {} }),
     );
-    expect(out).toEqual({ name: "f" });
+    expect(out).toEqual({ name: "f", description: "" });
     expect(losses).toEqual([{ path: "/tools/0/function/parameters/additionalProperties", kind: "dropped" }]);
   });
 
@@ -175,7 +176,8 @@ describe("tool definitions and JSON Schema", () => {
       messages: [user("x")],
       tools: [tool({ type: "object", properties: {} }, "ping")],
     });
-    expect(out).toEqual({ name: "ping" });
+    // The description requires `description`: empty when the tool has none.
+    expect(out).toEqual({ name: "ping", description: "" });
     expect(losses).toEqual([]);
   });
 

@@ -493,7 +493,7 @@ export function encodeChatRequest(
   if (request.logprobs !== undefined) value.logprobs = request.logprobs.value;
   if (request.topLogprobs !== undefined) value.top_logprobs = request.topLogprobs.value;
   if (request.user !== undefined) value.user = request.user.value;
-  if (request.serviceTier !== undefined) value.service_tier = request.serviceTier.value;
+  if (request.serviceTier !== undefined) value.service_tier = chatTier(request.serviceTier, losses);
   if (switches.reasoning_effort !== undefined) value.reasoning_effort = switches.reasoning_effort;
   if (switches.reasoning !== undefined) value.reasoning = switches.reasoning;
   if (switches.thinking !== undefined) value.thinking = switches.thinking;
@@ -521,4 +521,21 @@ export function encodeChatRequest(
     );
   }
   return { value, losses };
+}
+
+/**
+ * A tier chat has no word for: responses' `ultrafast` is sent as chat's fastest, `fast` (the
+ * description's chat tiers: auto, default, flex, scale, priority, fast), and said.
+ */
+function chatTier(tier: common.Given<string>, losses: Loss[]): string {
+  if (tier.value !== "ultrafast") return tier.value;
+  losses.push(
+    loss(
+      tier.source,
+      "approximated",
+      "chat has no `ultrafast` service tier; the request was sent with `fast`, its fastest.",
+      "service_tier.approximated",
+    ),
+  );
+  return "fast";
 }

@@ -259,6 +259,7 @@ export function decodeChatResponse(
     id: body.id,
     model: body.model,
     created: body.created,
+    createdSource: "/created",
     choices,
   };
   if (usage != null) response.usage = decodeChatUsage(usage, "/usage");
@@ -336,22 +337,58 @@ function encodeChoice(
     finishReason = mapped.reason;
   } else if (toolCalls.length > 0) {
     finishReason = "tool_calls";
+  } else if (choice.extra?.origin !== "chat") {
+    // The description requires a reason of a completion: another protocol's answer without one (not
+    // finished, or a candidate that says nothing) is sent as "stop", and said, as a stream's end is.
+    finishReason = "stop";
+    losses.push(
+      loss(
+        choice.finishReasonSource ?? choice.source,
+        "synthesized",
+        'The answer carries no finish reason; chat requires one and "stop" was sent.',
+        "finish_reason.synthesized",
+      ),
+    );
   }
   if (choice.stopSequence !== undefined)
     losses.push(matchedStopDropped(choice.stopSequenceSource ?? choice.source, "chat"));
   const own = choiceRaw(choice.extra);
+  const foreign = choice.extra?.origin !== "chat";
   const message: Mutable<chat.ResponseMessage> = isEmptyObject(own.message)
     ? { role: "assistant", content: null }
     : ({ ...own.message, role: "assistant", content: null } as chat.ResponseMessage);
+  // The description requires `refusal` (null when none); chat's own answer keeps what it had.
+  if (foreign) message.refusal = null;
   message.content = text ?? null;
   if (reasoning !== undefined) message[dialect.reasoningField] = reasoning;
   if (reasoningDetails !== undefined) message.reasoning_details = reasoningDetails;
   if (refusal !== undefined) message.refusal = refusal;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   if (annotations !== undefined) message.annotations = annotations as chat.Annotation[];
+  // `logprobs` is required too: null, as the service writes it when none were asked for.
+  if (foreign) return { index: choice.index, message, logprobs: null, finish_reason: finishReason };
   return isEmptyObject(own.choice)
     ? { index: choice.index, message, finish_reason: finishReason }
     : { ...own.choice, index: choice.index, message, finish_reason: finishReason };
+}
+
+/**
+ * chat's `created` is whole seconds (the description's integer): a fractional time from another
+ * protocol (a responses `created_at` may have a fraction) is rounded down, and said.
+ */
+export function chatCreated(created: number | undefined, losses: Loss[], path: string): number {
+  if (created === undefined) return 0;
+  if (Number.isInteger(created)) return created;
+  const whole = Number.isFinite(created) ? Math.floor(created) : 0;
+  losses.push(
+    loss(
+      path,
+      "approximated",
+      `chat's \`created\` is whole seconds: ${created} was sent as ${whole}.`,
+      "created.approximated",
+    ),
+  );
+  return whole;
 }
 
 function isEmptyObject(value: object): boolean {
@@ -379,6 +416,7 @@ export function encodeChatResponse(
         content: null,
         refusal: `Prompt blocked: ${response.promptBlocked.reason}`,
       },
+      logprobs: null,
       finish_reason: "content_filter",
     });
   }
@@ -396,7 +434,7 @@ export function encodeChatResponse(
     ...kept,
     id,
     object: "chat.completion",
-    created: created ?? 0,
+    created: chatCreated(created, losses, response.createdSource ?? ""),
     model: response.model ?? options.model ?? "",
     choices,
   };

@@ -651,8 +651,9 @@ function step(
       type: "response-start",
       ...(chunk?.id === undefined ? { seed: inputSeed(event) } : { id: chunk.id }),
       ...(chunk?.model === undefined ? {} : { model: chunk.model }),
-      ...(chunk?.created === undefined ? {} : { created: chunk.created }),
-      ...(extra === undefined ? {} : { extra }),
+      ...(chunk?.created === undefined ? {} : { created: chunk.created, createdSource: `${base}/created` }),
+      // Always marked as chat's own, so that chat restores its own answer as it came.
+      extra: extra ?? { origin: "chat", raw: {} },
     });
   }
   const choices = chunk?.choices ?? [];

@@ -21,6 +21,7 @@ import { DIALECTS, type Dialect, reasoningFormat } from "./dialect";
 import { encodeChatError } from "./error";
 import { type ChoiceRaw, callId, choiceRaw } from "./extra";
 import { type ChatFinishReason, encodeChatFinishReason } from "./finish-reason";
+import { chatCreated } from "./response";
 import {
   type Chunk,
   type Delta,
@@ -180,11 +181,25 @@ function start(
         "The stream carries no creation time and `options.created` gives none; chat's `created` was sent as 0.",
       ),
     );
-  work.created = created ?? 0;
+  work.created = chatCreated(created, losses, part?.createdSource ?? eventPointer(position));
   if (part?.usage !== undefined) work.usage = part.usage;
   if (part?.extra?.origin === "chat") work.extra = part.extra.raw;
-  out.push(deltaChunk(work, { role: "assistant", content: "" }));
+  // Another protocol's answer says it has no refusal in the first delta, as the service does, so that
+  // the accumulated completion carries the `refusal: null` the description requires.
+  const own = part?.extra?.origin === "chat" || part?.choiceExtra?.origin === "chat";
+  out.push(
+    deltaChunk(
+      work,
+      own ? { role: "assistant", content: "" } : { role: "assistant", content: "", refusal: null },
+    ),
+  );
 }
+
+/**
+ * The choice fields of another protocol's finish chunk: `logprobs: null`, which the service writes on
+ * every choice and the completion the stream accumulates to requires.
+ */
+const FOREIGN: ChoiceRaw = { choice: { logprobs: null }, message: {} };
 
 /** The finish chunk; chat's own choice fields (`logprobs`, `refusal: null` ...) ride on it. */
 function finish(
@@ -542,11 +557,11 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     }
     if (part.stopSequence !== undefined)
       losses.push(matchedStopDropped(part.stopSequenceSource ?? pointer(part, position), "chat"));
-    finish(work, mapped.reason, out, choiceRaw(part.extra));
+    finish(work, mapped.reason, out, part.extra?.origin === "chat" ? choiceRaw(part.extra) : FOREIGN);
   },
   "prompt-blocked": (work, part, out) => {
     out.push(deltaChunk(work, { refusal: `Prompt blocked: ${part.reason}` }));
-    finish(work, "content_filter", out);
+    finish(work, "content_filter", out, FOREIGN);
   },
   error: (work, part, out, losses) => {
     // The same table as translateError: an error reads the same as a body and mid-stream; the
@@ -605,7 +620,7 @@ function end(
         "finish_reason.synthesized",
       ),
     );
-    finish(work, work.toolOrdinals.length > 0 ? "tool_calls" : "stop", out);
+    finish(work, work.toolOrdinals.length > 0 ? "tool_calls" : "stop", out, FOREIGN);
   }
   if (work.usage !== undefined)
     out.push(withEnvelope(work, { choices: [], usage: encodeChatUsage(work.usage) }));
@@ -642,7 +657,11 @@ export function chatStreamEncoder(
 const ENVELOPE_KEYS = ["id", "object", "created", "model", "choices"];
 const USAGE_ENVELOPE_KEYS = ["id", "object", "created", "model", "choices", "usage"];
 const CHOICE_KEYS = ["index", "delta", "finish_reason"];
+/** Another protocol's finish chunk (`FOREIGN`): `logprobs: null` first. */
+const FOREIGN_CHOICE_KEYS = ["logprobs", "index", "delta", "finish_reason"];
 const ROLE_KEYS = ["role", "content"];
+/** Another protocol's opening delta: the service's `refusal: null` after the role. */
+const FOREIGN_ROLE_KEYS = ["role", "content", "refusal"];
 const CALL_KEYS = ["index", "function"];
 const ARGUMENT_KEYS = ["arguments"];
 
@@ -657,9 +676,11 @@ function deltaJson(delta: object): string | undefined {
   let key: string | undefined;
   for (const field in delta) {
     if (key !== undefined) {
-      const { role, content } = delta as { role?: unknown; content?: unknown };
-      return role === "assistant" && typeof content === "string" && keysAre(delta, ROLE_KEYS)
-        ? `{"role":"assistant","content":${JSON.stringify(content)}}`
+      const { role, content, refusal } = delta as { role?: unknown; content?: unknown; refusal?: unknown };
+      if (role !== "assistant" || typeof content !== "string") return undefined;
+      if (keysAre(delta, ROLE_KEYS)) return `{"role":"assistant","content":${JSON.stringify(content)}}`;
+      return refusal === null && keysAre(delta, FOREIGN_ROLE_KEYS)
+        ? `{"role":"assistant","content":${JSON.stringify(content)},"refusal":null}`
         : undefined;
     }
     key = field;
@@ -728,18 +749,23 @@ function chunkFormatter(): (event: StreamEvent) => string | undefined {
     }
     if (choices.length !== 1 || !keysAre(event, ENVELOPE_KEYS)) return undefined;
     const choice = choices[0] as unknown;
-    if (typeof choice !== "object" || choice === null || !keysAre(choice, CHOICE_KEYS)) return undefined;
-    const { index, delta, finish_reason } = choice as {
+    if (typeof choice !== "object" || choice === null) return undefined;
+    const { index, delta, finish_reason, logprobs } = choice as {
       index: unknown;
       delta: unknown;
       finish_reason: unknown;
+      logprobs?: unknown;
     };
+    const plain = keysAre(choice, CHOICE_KEYS);
+    // Another protocol's finish chunk: `{"logprobs":null,"index":0,…}`.
+    if (!plain && !(logprobs === null && keysAre(choice, FOREIGN_CHOICE_KEYS))) return undefined;
     if (index !== 0 || typeof delta !== "object" || delta === null) return undefined;
     const body = deltaJson(delta);
     if (body === undefined || !sameEnvelope(chunk)) return undefined;
-    if (finish_reason === null) return `${head}${body},"finish_reason":null}]}`;
+    const start = plain ? head : `${envelope}"choices":[{"logprobs":null,"index":0,"delta":`;
+    if (finish_reason === null) return `${start}${body},"finish_reason":null}]}`;
     return typeof finish_reason === "string"
-      ? `${head}${body},"finish_reason":${JSON.stringify(finish_reason)}}]}`
+      ? `${start}${body},"finish_reason":${JSON.stringify(finish_reason)}}]}`
       : undefined;
   };
 }

@@ -61,6 +61,8 @@ export function toGenerativeSchema(input: unknown, source: string): SchemaConver
   const losses: Loss[] = [];
   try {
     const schema = convert(input, source, { root: input, rootSource: source, refs: [], losses }, 0);
+    // An empty root is "no parameters" (a parameter-less tool); any other needs its type as a member does.
+    if (Object.keys(schema).length > 0 && !isTyped(schema)) throw new Unconvertible("no type");
     return { schema, raw: false, losses: uniqueByPath(losses) };
   } catch (error) {
     if (error instanceof Unconvertible) return { schema: undefined, raw: true, losses: [] };
@@ -91,6 +93,28 @@ function withoutUndefined(node: JsonObject): JsonObject {
 
 type Context = { root: unknown; rootSource: string; refs: readonly string[]; losses: Loss[] };
 
+/**
+ * A converted node with the `type` generative's Schema requires: given, or `anyOf` instead (Gemini: a
+ * type "must be specified when not using one_of or any_of"), or told by `properties` / `items`.
+ * @see https://ai.google.dev/api/caching#Schema
+ */
+function isTyped(node: JsonObject): boolean {
+  if (node.type !== undefined || node.anyOf !== undefined) return true;
+  if (isObject(node.properties)) node.type = "object";
+  else if (node.items !== undefined) node.type = "array";
+  return node.type !== undefined;
+}
+
+/**
+ * A member schema: converted, and typed. A member of any type (`true`, `{}`, a description alone) has
+ * no generative form: the whole schema travels as JSON Schema instead, which Gemini takes.
+ */
+function member(node: unknown, path: string, context: Context, depth: number): JsonObject {
+  const converted = convert(node, path, context, depth);
+  if (!isTyped(converted)) throw new Unconvertible("a member of any type");
+  return converted;
+}
+
 function convert(node: unknown, path: string, context: Context, depth: number): JsonObject {
   if (depth > MAX_SCHEMA_DEPTH) throw new Unconvertible("too deep");
   if (node === true) return {};
@@ -116,13 +140,13 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
       case "properties":
         if (isObject(value)) {
           const entries = Object.entries(value).map(
-            ([name, sub]) => [name, convert(sub, at(here, name), context, depth + 1)] as const,
+            ([name, sub]) => [name, member(sub, at(here, name), context, depth + 1)] as const,
           );
           if (entries.length > 0) out.properties = Object.fromEntries(entries);
         }
         break;
       case "items":
-        if (isObject(value) || value === true) out.items = convert(value, here, context, depth + 1);
+        if (isObject(value) || value === true) out.items = member(value, here, context, depth + 1);
         else
           context.losses.push(
             loss(here, "dropped", "Tuple `items` have no generative equivalent and were dropped."),
@@ -231,6 +255,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
       );
       out.type = undefined;
     }
+    if (!members.every(isTyped)) throw new Unconvertible("a member of any type");
     out.anyOf = members;
   }
   if (nullable) out.nullable = true;

@@ -172,10 +172,11 @@ export function encodeGenerativeTools(
         loss(tool.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
       );
     }
-    const declaration: generative.FunctionDeclaration =
-      tool.description === undefined
-        ? { name: tool.name }
-        : { name: tool.name, description: tool.description };
+    // The description requires `description`: an empty one says no more than none.
+    const declaration: generative.FunctionDeclaration = {
+      name: tool.name,
+      description: tool.description ?? "",
+    };
     encodeParameters(tool, losses, declaration);
     declarations.push(declaration);
   }

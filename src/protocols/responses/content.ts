@@ -120,17 +120,18 @@ export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): InputCo
     } else if (part.url !== undefined) image.image_url = part.url;
     if (part.fileId !== undefined) image.file_id = part.fileId;
     if (image.image_url === undefined && image.file_id === undefined) return unreachable(part, losses);
-    // The API needs `detail`; it defaults to "auto" when omitted, as given here.
-    if (part.detail !== undefined) {
-      if (DETAILS.has(part.detail)) image.detail = part.detail;
-      else
+    // The description requires `detail`: the given one, else "auto" (what the service applies to none).
+    if (part.detail !== undefined && DETAILS.has(part.detail)) image.detail = part.detail;
+    else {
+      if (part.detail !== undefined)
         losses.push(
           loss(
             part.source,
             "dropped",
-            `Image detail \`${part.detail}\` has no responses equivalent and was dropped.`,
+            `Image detail \`${part.detail}\` has no responses equivalent and was dropped; "auto" was sent.`,
           ),
         );
+      image.detail = "auto";
     }
     if (part.title !== undefined) titleDropped(part, losses);
     return image as InputContent;

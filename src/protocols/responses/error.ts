@@ -135,8 +135,48 @@ export function encodeResponsesError(error: common.ErrorInfo): { status: number;
   return { status, body: { error: errorObjectOf(error) } };
 }
 
-/** A failed response's `error: {code, message}` for a common error. */
+/**
+ * The codes a failed response's `error.code` takes (the description's ResponseErrorCode), and
+ * `insufficient_quota`, which the service sends too (recorded: responses/stream/openai-error-insufficient-quota.sse).
+ */
+const RESPONSE_ERROR_CODES = new Set([
+  "server_error",
+  "rate_limit_exceeded",
+  "invalid_prompt",
+  "data_residency_mismatch",
+  "bio_policy",
+  "vector_store_timeout",
+  "invalid_image",
+  "invalid_image_format",
+  "invalid_base64_image",
+  "invalid_image_url",
+  "image_too_large",
+  "image_too_small",
+  "image_parse_error",
+  "image_content_policy_violation",
+  "invalid_image_mode",
+  "image_file_too_large",
+  "unsupported_image_media_type",
+  "empty_image_file",
+  "failed_to_download_image",
+  "image_file_not_found",
+  "insufficient_quota",
+]);
+
+/**
+ * A failed response's `error: {code, message}` for a common error: the source's code when it is one a
+ * failed response takes, else the kind's (the source's own code goes out in the `error` event before it).
+ */
 export function responseErrorOf(error: common.ErrorInfo): { code: string; message: string } {
-  const names = NAMES[error.kind] ?? NAMES.server;
-  return { code: error.code ?? names.code ?? names.type, message: error.message };
+  if (error.code !== undefined && RESPONSE_ERROR_CODES.has(error.code))
+    return { code: error.code, message: error.message };
+  const code =
+    error.kind === "rate_limit"
+      ? "rate_limit_exceeded"
+      : error.kind === "payment"
+        ? "insufficient_quota"
+        : error.kind === "invalid_request" || error.kind === "request_too_large"
+          ? "invalid_prompt"
+          : "server_error";
+  return { code, message: error.message };
 }

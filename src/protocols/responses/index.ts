@@ -1,6 +1,7 @@
 /**
- * The `responses` namespace: the responses-protocol schemas, their types and `DONE`, and `historyOf`
- * (what a gateway stores for a later `previous_response_id`).
+ * The `responses` namespace: the responses-protocol schemas, their types and `DONE`, `historyOf`
+ * (what a gateway stores for a later `previous_response_id`) and Responses over WebSocket
+ * (`requestOfMessage`, `websocketError` and the two message schemas).
  */
 export { historyOf } from "./history";
 export {
@@ -102,3 +103,11 @@ export {
   type Usage,
   usage,
 } from "./schema";
+export {
+  requestOfMessage,
+  type WebsocketCreateEvent,
+  type WebsocketErrorEvent,
+  websocketCreateEvent,
+  websocketError,
+  websocketErrorEvent,
+} from "./websocket";

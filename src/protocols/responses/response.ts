@@ -12,6 +12,7 @@ import { at } from "../../common/pointer";
 import { matchedStopDropped } from "../../common/stop";
 import { fitResponseToolIds } from "../../common/tool-id";
 import { carrierItem } from "./carrier";
+import { echoOf } from "./echo";
 import { keepRest, type Raw } from "./fields";
 import { decodeResponsesStatus, encodeResponsesStatus, rawStatus } from "./finish-reason";
 import { decodeCall } from "./items-decode";
@@ -186,7 +187,7 @@ export function decodeResponsesResponse(
     choice.rawFinishReason = rawStatus(status, reason);
     choice.finishReasonSource =
       typeof reason === "string" ? "/incomplete_details/reason" : status === undefined ? "" : "/status";
-  }
+  } else if (status !== undefined) choice.finishReasonSource = "/status"; // not finished: what a target must make up stands for it
   if (body.error != null)
     losses.push(
       loss(
@@ -200,6 +201,7 @@ export function decodeResponsesResponse(
     id: body.id,
     model: body.model,
     created: body.created_at,
+    createdSource: "/created_at",
     choices: [choice],
   };
   if (body.usage != null) value.usage = decodeResponsesUsage(body.usage, "/usage", losses);
@@ -446,8 +448,10 @@ export function encodeResponsesResponse(
   if (choice?.stopSequence !== undefined)
     losses.push(matchedStopDropped(choice.stopSequenceSource ?? choice.source, "responses"));
   const kept = response.extra?.origin === "responses" ? response.extra.raw : undefined;
+  // responses' own answer (its layout came with it) keeps what it had; another protocol's is completed.
+  const own = kept !== undefined || layout !== undefined;
   // Spread, not assignment: a kept `__proto__` field stays a plain own field.
-  const value: Raw = kept === undefined && layout?.top === undefined ? {} : { ...kept, ...layout?.top };
+  const value: Raw = own ? { ...kept, ...layout?.top } : {};
   value.id = id;
   value.object = "response";
   const created = response.created ?? options.created;
@@ -460,11 +464,32 @@ export function encodeResponsesResponse(
       ),
     );
   value.created_at = created ?? 0;
+  // Another protocol's answer gets what the service writes: the configuration its request set (echo.ts).
+  const echo = own ? undefined : echoOf(options.request);
+  if (echo !== undefined) {
+    value.status = fields.status;
+    for (const key in echo.before) value[key] = echo.before[key];
+    value.completed_at = completedAt(fields.status, created, options);
+  }
   for (const key in fields) value[key] = fields[key];
   value.model = response.model ?? options.model ?? "";
   value.output = output;
+  if (echo !== undefined) for (const key in echo.after) value[key] = echo.after[key];
   // The API always writes `usage`, `null` while unknown; an own answer without the field stays without.
   if (response.usage !== undefined) value.usage = encodeResponsesUsage(response.usage);
   else if (layout?.noUsage !== true) value.usage = null;
   return { value: value as Response, losses };
+}
+
+/**
+ * When a translated answer was completed: the gateway's clock (`options.created`, when the answer
+ * arrived) or else its creation time; null while it is not completed, as the service writes it.
+ */
+export function completedAt(
+  status: unknown,
+  created: number | undefined,
+  options: ResolvedOptions,
+): number | null {
+  if (status !== "completed") return null;
+  return options.created ?? created ?? 0;
 }

@@ -132,7 +132,7 @@ export const response = z.looseObject({
   incomplete_details: incompleteDetails.nullable().optional(),
   usage: usage.nullable().optional(),
   /** The SDK's convenience text, sent on the wire by some servers (OpenRouter). */
-  output_text: z.string().optional(),
+  output_text: z.string().nullable().optional(),
   // Echoed request settings.
   instructions: z
     .union([z.string(), z.array(inputItem)])

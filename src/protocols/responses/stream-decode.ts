@@ -131,7 +131,13 @@ function dropLogprobs(work: Work, value: unknown, path: string, losses: Loss[]):
   losses.push(loss(path, "dropped", "Token logprobs have no common equivalent and were dropped."));
 }
 
-function start(work: Work, response: Raw, out: common.StreamPart[], losses: Loss[]): void {
+function start(
+  work: Work,
+  response: Raw,
+  out: common.StreamPart[],
+  losses: Loss[],
+  position: number | undefined,
+): void {
   if (work.started) return;
   work.started = true;
   work.envelope = { id: response.id, model: response.model, created_at: response.created_at };
@@ -151,8 +157,10 @@ function start(work: Work, response: Raw, out: common.StreamPart[], losses: Loss
     id: String(response.id),
     model: String(response.model),
     created: num(response.created_at),
+    createdSource: `${eventPointer(position)}/response/created_at`,
   };
-  if (top !== undefined) part.extra = { origin: "responses", raw: top };
+  // Always marked as responses' own, so that responses restores its own answer as it came (echo.ts).
+  part.extra = { origin: "responses", raw: top ?? {} };
   out.push(part);
 }
 
@@ -422,7 +430,7 @@ function terminal(
   position: number | undefined,
 ): void {
   const response = (event.response ?? {}) as Raw;
-  start(work, response, out, losses);
+  start(work, response, out, losses, position);
   closeAll(work, out);
   // Items the stream never announced (a stream of its final event alone): their final form is here.
   const items = Array.isArray(response.output) ? (response.output as unknown[]) : [];
@@ -533,7 +541,7 @@ function decodeEvent(
     case "response.created":
     case "response.queued":
     case "response.in_progress":
-      start(work, (event.response ?? {}) as Raw, out, losses);
+      start(work, (event.response ?? {}) as Raw, out, losses, position);
       break;
     case "response.output_item.added":
       itemAdded(work, at, event.item as Raw, out);

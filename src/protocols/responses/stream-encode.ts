@@ -21,6 +21,7 @@ import { matchedStopDropped } from "../../common/stop";
 import { eventPointer } from "../../common/stream-end";
 import { fitToolId } from "../../common/tool-id";
 import { carrierItem } from "./carrier";
+import { echoOf } from "./echo";
 import { errorObjectOf, responseErrorOf } from "./error";
 import type { Raw } from "./fields";
 import {
@@ -37,7 +38,7 @@ import {
   textContent,
 } from "./output";
 import { encodeReasoningItem, type ReasoningShell } from "./reasoning";
-import { statusFields } from "./response";
+import { completedAt, statusFields } from "./response";
 import { DONE, type StreamEvent } from "./schema";
 import { TOOL_IDS } from "./tool-id";
 import { encodeResponsesUsage } from "./usage";
@@ -138,15 +139,27 @@ function emit(work: Work, out: StreamEvent[], type: string, fields: Raw): void {
 const responseId = (work: ResponsesEncodeState, options: ResolvedOptions): string =>
   work.id ?? syntheticId(options, work.seed === undefined ? "resp" : `resp_${work.seed}`);
 
-/** The response object as a lifecycle event carries it. */
+/**
+ * The response object as a lifecycle event carries it. Another protocol's answer gets the configuration
+ * its request set (echo.ts), as the whole-response encoder writes it.
+ */
 function snapshot(work: ResponsesEncodeState, options: ResolvedOptions, fields: Raw, usage: unknown): Raw {
+  const own = work.top !== undefined || work.layout !== undefined;
   const value: Raw = work.top === undefined ? {} : { ...work.top };
   value.id = responseId(work, options);
   value.object = "response";
-  value.created_at = work.created ?? options.created;
+  const created = work.created ?? options.created;
+  value.created_at = created;
+  const echo = own ? undefined : echoOf(options.request);
+  if (echo !== undefined) {
+    value.status = fields.status;
+    for (const key in echo.before) value[key] = echo.before[key];
+    value.completed_at = completedAt(fields.status, created, options);
+  }
   for (const key in fields) value[key] = fields[key];
   value.model = work.model ?? options.model ?? "";
   value.output = work.output;
+  if (echo !== undefined) for (const key in echo.after) value[key] = echo.after[key];
   if (usage !== null || work.layout?.noUsage !== true) value.usage = usage;
   return value;
 }

@@ -52,17 +52,19 @@ function details(kept: unknown, figures: Raw): Raw | null {
 }
 
 /**
- * Common usage → responses usage. Another protocol's usage gets both detail objects, with 0 where the
- * source said nothing, as the API always sends them; responses' own is restored as it came.
+ * Common usage → responses usage. Another protocol's usage gets both detail objects with every figure
+ * the description requires (`cached_tokens`, `cache_write_tokens`, `reasoning_tokens`), 0 where the
+ * source said nothing; responses' own is restored as it came.
  */
 export function encodeResponsesUsage(usage: common.Usage): Usage {
   const total = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
   if (usage.extra?.origin !== "responses") {
-    const inputDetails: Raw = { cached_tokens: usage.cacheReadTokens ?? 0 };
-    if (usage.cacheWriteTokens !== undefined) inputDetails.cache_write_tokens = usage.cacheWriteTokens;
     return {
       input_tokens: usage.inputTokens,
-      input_tokens_details: inputDetails,
+      input_tokens_details: {
+        cached_tokens: usage.cacheReadTokens ?? 0,
+        cache_write_tokens: usage.cacheWriteTokens ?? 0,
+      },
       output_tokens: usage.outputTokens,
       output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
       total_tokens: total,

@@ -47,6 +47,7 @@ describe("decodeChatResponse", () => {
       id: "c",
       model: "m",
       created: 5,
+      createdSource: "/created",
       choices: [
         {
           index: 0,
@@ -161,9 +162,12 @@ describe("encodeChatResponse", () => {
         {
           index: 0,
           finish_reason: "tool_calls",
+          // Required by the description: null when none (the service writes them so).
+          logprobs: null,
           message: {
             role: "assistant",
             content: "AB",
+            refusal: null,
             reasoning_content: "t",
             // The thinking signature rides home in the next call's id (issue 29, chat/carrier.ts).
             tool_calls: [
@@ -200,6 +204,7 @@ describe("encodeChatResponse", () => {
     expect(value.choices[0]).toEqual({
       index: 0,
       finish_reason: "content_filter",
+      logprobs: null,
       message: { role: "assistant", content: null, refusal: "no" },
     });
   });
@@ -233,6 +238,7 @@ describe("encodeChatResponse", () => {
         {
           index: 0,
           finish_reason: "content_filter",
+          logprobs: null,
           message: { role: "assistant", content: null, refusal: "Prompt blocked: SAFETY" },
         },
       ],

@@ -90,7 +90,14 @@ describe("chatStreamDecoder", () => {
       "[DONE]",
     ]);
     expect(out).toEqual([
-      { type: "response-start", id: "c", model: "m", created: 1 },
+      {
+        type: "response-start",
+        id: "c",
+        model: "m",
+        created: 1,
+        createdSource: "/created",
+        extra: { origin: "chat", raw: {} },
+      },
       { type: "text-start", index: 0 },
       { type: "text-delta", index: 0, text: "Run" },
       { type: "text-end", index: 0 },
@@ -181,7 +188,11 @@ describe("chatStreamDecoder", () => {
     const { out, losses } = decode([{ choices: [{ index: 0, delta: { content: "partial" } }] }], true, true);
     expect(out).toEqual([
       // No id in the chunk: a seed derived from it, for the ids a target needs.
-      { type: "response-start", seed: expect.stringMatching(/^[0-9a-z]{11}$/) },
+      {
+        type: "response-start",
+        seed: expect.stringMatching(/^[0-9a-z]{11}$/),
+        extra: { origin: "chat", raw: {} },
+      },
       { type: "text-start", index: 0 },
       { type: "text-delta", index: 0, text: "partial" },
       // The input never ended the block: closing it would let a target make a whole block (a call) of it.

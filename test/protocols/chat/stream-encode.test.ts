@@ -17,7 +17,11 @@ function checkChatGrammar(events: readonly chat.StreamEvent[]): void {
   for (const event of events) expect(chat.streamEvent.safeParse(event).success).toBe(true);
   expect(events.at(-1)).toBe(chat.DONE);
   const chunks = events.slice(0, -1) as chat.Chunk[];
-  expect(chunks[0]?.choices[0]?.delta).toEqual({ role: "assistant", content: "" });
+  // Another protocol's answer says in its first delta that it has no refusal, as the service does.
+  expect([
+    { role: "assistant", content: "" },
+    { role: "assistant", content: "", refusal: null },
+  ]).toContainEqual(chunks[0]?.choices[0]?.delta);
   const finishAt = chunks.findIndex((chunk) => chunk.choices[0]?.finish_reason != null);
   expect(finishAt).toBeGreaterThan(0);
   expect(chunks.filter((chunk) => chunk.choices[0]?.finish_reason != null)).toHaveLength(1);
@@ -65,9 +69,14 @@ describe("chatStreamEncoder", () => {
     ];
     const { out, losses } = runAll(encoder, parts);
     const envelope = { id: "msg_1", object: "chat.completion.chunk", created: 1, model: "c" };
+    // Another protocol's answer: `logprobs: null` on the finish chunk's choice, as the service writes it.
     const delta = (value: chat.Delta, finish: string | null = null) => ({
       ...envelope,
-      choices: [{ index: 0, delta: value, finish_reason: finish }],
+      choices: [
+        finish === null
+          ? { index: 0, delta: value, finish_reason: finish }
+          : { logprobs: null, index: 0, delta: value, finish_reason: finish },
+      ],
     });
     // The thinking signature rides home in the call's id (issue 29, chat/carrier.ts).
     const carried = wrapCarried({
@@ -75,7 +84,7 @@ describe("chatStreamEncoder", () => {
       entries: [{ reasoning: { text: "hm", signature: "S" } }],
     });
     expect(out).toEqual([
-      delta({ role: "assistant", content: "" }),
+      delta({ role: "assistant", content: "", refusal: null }),
       delta({ reasoning_content: "hm" }),
       delta({
         tool_calls: [
@@ -170,7 +179,7 @@ describe("chatStreamEncoder", () => {
         object: "chat.completion.chunk",
         created: 1,
         model: "",
-        choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+        choices: [{ logprobs: null, index: 0, delta: {}, finish_reason: "stop" }],
       },
       "[DONE]",
     ]);
@@ -180,7 +189,11 @@ describe("chatStreamEncoder", () => {
 
   test("emits the role chunk even when the first part is not response-start", () => {
     const { out } = runAll(encoder, [{ type: "text-delta", index: 0, text: "x" }], false);
-    expect((out[0] as chat.Chunk).choices[0]?.delta).toEqual({ role: "assistant", content: "" });
+    expect((out[0] as chat.Chunk).choices[0]?.delta).toEqual({
+      role: "assistant",
+      content: "",
+      refusal: null,
+    });
   });
 
   test("a text delta is translated in the same step", () => {

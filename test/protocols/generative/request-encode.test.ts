@@ -478,8 +478,12 @@ describe("encodeGenerativeRequest: tools", () => {
     expect(value.tools).toEqual([
       {
         functionDeclarations: [
-          { name: "ping" },
-          { name: "get", parameters: { type: "object", properties: { q: { type: "string" } } } },
+          { name: "ping", description: "" },
+          {
+            name: "get",
+            description: "",
+            parameters: { type: "object", properties: { q: { type: "string" } } },
+          },
         ],
       },
     ]);
@@ -492,9 +496,40 @@ describe("encodeGenerativeRequest: tools", () => {
     };
     const { value, losses } = encode(request({ ...base, tools: [fn("tree", recursive)] }));
     expect(value.tools).toEqual([
-      { functionDeclarations: [{ name: "tree", parametersJsonSchema: recursive }] },
+      { functionDeclarations: [{ name: "tree", description: "", parametersJsonSchema: recursive }] },
     ]);
     expect(losses).toEqual([]);
+  });
+
+  test("a member of any type, which generative's Schema cannot hold (it requires `type`), sends the schema as parametersJsonSchema", () => {
+    const anyValue = { type: "object", properties: { v: { description: "anything" }, w: true } };
+    const { value, losses } = encode(request({ ...base, tools: [fn("put", anyValue)] }));
+    expect(value.tools).toEqual([
+      { functionDeclarations: [{ name: "put", description: "", parametersJsonSchema: anyValue }] },
+    ]);
+    expect(losses).toEqual([]);
+    // A member that says what it holds gets the type: properties make an object, items an array.
+    const told = {
+      type: "object",
+      properties: { o: { properties: { a: { type: "string" } } }, l: { items: { type: "integer" } } },
+    };
+    expect(encode(request({ ...base, tools: [fn("put", told)] })).value.tools).toEqual([
+      {
+        functionDeclarations: [
+          {
+            name: "put",
+            description: "",
+            parameters: {
+              type: "object",
+              properties: {
+                o: { type: "object", properties: { a: { type: "string" } } },
+                l: { type: "array", items: { type: "integer" } },
+              },
+            },
+          },
+        ],
+      },
+    ]);
   });
 
   test("maps every tool choice (C1) and drops provider tools of other protocols (T2)", () => {
