@@ -54,6 +54,9 @@ export function normalize(value: Json): Json {
     // `strict: false` is the default of a chat function and a messages tool: it says the same as no
     // `strict`. Not of a responses function tool (`type: "function"` beside it), whose default is strict.
     if (key === "strict" && item === false && object.type !== "function") continue;
+    // An empty `metadata` (chat, messages, responses) attaches nothing, and an empty messages
+    // `output_config` configures nothing: each says what no such field says.
+    if ((key === "metadata" || key === "output_config") && isEmptyObject(item)) continue;
     // An empty list of stop sequences stops on nothing, as no list does.
     if ((key === "stop" || key === "stop_sequences" || key === "stopSequences") && isEmptyList(item))
       continue;
@@ -231,6 +234,12 @@ function parsedOrSame(text: string): Json {
   } catch {
     return text;
   }
+}
+
+function isEmptyObject(value: Json): boolean {
+  return (
+    value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0
+  );
 }
 
 function isEmptyList(value: Json): boolean {

@@ -100,6 +100,19 @@ describe("round trips that keep everything", () => {
         ],
       },
     ],
+    // Seed 20261128 of the thorough tier: an empty object came back absent (and says the same).
+    [
+      "responses",
+      "chat",
+      "an empty metadata",
+      { model: "", input: [{ role: "user", content: "!" }], metadata: {} },
+    ],
+    [
+      "messages",
+      "generative",
+      "an empty output_config",
+      { model: "", max_tokens: 1, messages: [{ role: "user", content: "!" }], output_config: {} },
+    ],
   ] as const)("%s → %s → back: %s", (from, to, _title, body) => {
     const { value, losses } = roundTrip(from, to, body);
     expect(losses).toEqual([]);
