@@ -64,6 +64,99 @@ function reasoningDetail(part: common.ReasoningPart, index: number): chat.Reason
     : { type: "reasoning.text", text: part.text, signature: part.signature, format, index };
 }
 
+/** A text part: joined to the texts before it, its citations kept as annotations where the target can. */
+function addText(out: Assistant, part: common.TextPart, target: Target, losses: Loss[]): void {
+  out.text = out.text === undefined ? part.text : out.text + part.text;
+  if (part.citations !== undefined) {
+    const items = target.citations(part.citations, part.source, losses);
+    if (items !== undefined) {
+      if (out.annotations === undefined) out.annotations = [];
+      for (const item of items) out.annotations.push(item);
+    }
+  }
+  if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
+  if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
+}
+
+/**
+ * A reasoning part: reasoning text, and where the dialect sends them (OpenRouter) a `reasoning_details`
+ * entry with its signature or encrypted data; elsewhere a signature or redacted reasoning is a loss.
+ */
+function addReasoning(
+  out: Assistant,
+  part: common.ReasoningPart,
+  withDetails: boolean,
+  losses: Loss[],
+): void {
+  if (withDetails) {
+    if (out.reasoningDetails === undefined) out.reasoningDetails = [];
+    out.reasoningDetails.push(reasoningDetail(part, out.reasoningDetails.length));
+    if (part.redacted === undefined)
+      out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
+    return;
+  }
+  if (part.redacted !== undefined) {
+    losses.push(
+      loss(
+        part.source,
+        "dropped",
+        "Redacted thinking is opaque to chat and was dropped.",
+        "thinking.redacted.foreign",
+      ),
+    );
+    return;
+  }
+  out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
+  if (part.signature !== undefined) {
+    losses.push(
+      loss(
+        part.signatureSource ?? part.source,
+        "dropped",
+        "Chat cannot carry a thinking signature; it was dropped.",
+        "thinking.signature.foreign",
+      ),
+    );
+  }
+}
+
+/**
+ * A client tool call: its id (made up when it has none; carrying another protocol's state when the
+ * part's signature is chat's own carrier), a Gemini signature where the dialect has `extra_content`,
+ * and a function or custom call.
+ */
+function toolCall(
+  part: common.ToolCallPart,
+  target: Target,
+  seed: string,
+  options: ResolvedOptions,
+  ordinal: number,
+  losses: Loss[],
+): chat.ToolCall {
+  let id = target.callId(part);
+  if (id === undefined) {
+    id = syntheticId(options, seed, ordinal);
+    losses.push(
+      loss(target.idPath(part), "synthesized", "The tool call had no id; a deterministic one was made up."),
+    );
+  }
+  // A signature of chat's own is a carrier of another protocol's state (carrier.ts): it rides in the id.
+  if (part.signature?.origin === "chat") id = withCarrier(id, part.signature.value);
+  const signature =
+    part.signature?.origin === "generative" && DIALECTS[options.chatDialect].extraContent
+      ? part.signature.value
+      : undefined;
+  if (part.signature !== undefined && part.signature.origin !== "chat" && signature === undefined)
+    losses.push(thoughtSignatureDropped(part.source, part.signature));
+  if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
+  const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
+  const call: chat.ToolCall =
+    part.freeform === true
+      ? { id, type: "custom", custom: { name: part.name, input: args } }
+      : { id, type: "function", function: { name: part.name, arguments: args } };
+  if (signature !== undefined) call.extra_content = { google: { thought_signature: signature } };
+  return call;
+}
+
 /**
  * Walks `parts` once: adjacent texts (and reasonings, refusals) are joined with no separator;
  * a call with no id gets `syntheticId(options, seed, <its ordinal>)`.
@@ -75,10 +168,9 @@ export function encodeAssistant(
   options: ResolvedOptions,
   losses: Loss[],
 ): Assistant {
-  // The dialect says whether a Gemini thought signature on a call is sent as
-  // `extra_content.google.thought_signature`, and whether reasoning also goes out as OpenRouter
-  // `reasoning_details` (with its signatures and encrypted entries).
-  const dialect = DIALECTS[options.chatDialect];
+  // The dialect says whether reasoning also goes out as OpenRouter `reasoning_details` (with its
+  // signatures and encrypted entries), and a Gemini signature on a call as `extra_content`.
+  const withDetails = DIALECTS[options.chatDialect].reasoningDetails;
   const out: Assistant = {
     text: undefined,
     reasoning: undefined,
@@ -88,88 +180,13 @@ export function encodeAssistant(
     toolCalls: [],
   };
   for (const part of parts) {
-    switch (part.type) {
-      case "text":
-        out.text = out.text === undefined ? part.text : out.text + part.text;
-        if (part.citations !== undefined) {
-          const items = target.citations(part.citations, part.source, losses);
-          if (items !== undefined) {
-            if (out.annotations === undefined) out.annotations = [];
-            for (const item of items) out.annotations.push(item);
-          }
-        }
-        if (part.signature !== undefined) losses.push(thoughtSignatureDropped(part.source, part.signature));
-        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
-        break;
-      case "reasoning":
-        if (dialect.reasoningDetails) {
-          if (out.reasoningDetails === undefined) out.reasoningDetails = [];
-          out.reasoningDetails.push(reasoningDetail(part, out.reasoningDetails.length));
-          if (part.redacted === undefined)
-            out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
-          break;
-        }
-        if (part.redacted !== undefined) {
-          losses.push(
-            loss(
-              part.source,
-              "dropped",
-              "Redacted thinking is opaque to chat and was dropped.",
-              "thinking.redacted.foreign",
-            ),
-          );
-          break;
-        }
-        out.reasoning = out.reasoning === undefined ? part.text : out.reasoning + part.text;
-        if (part.signature !== undefined) {
-          losses.push(
-            loss(
-              part.signatureSource ?? part.source,
-              "dropped",
-              "Chat cannot carry a thinking signature; it was dropped.",
-              "thinking.signature.foreign",
-            ),
-          );
-        }
-        break;
-      case "refusal":
-        out.refusal = out.refusal === undefined ? part.text : out.refusal + part.text;
-        break;
-      case "tool-call": {
-        if (part.server !== undefined) {
-          target.unsupported(part, losses);
-          break;
-        }
-        let id = target.callId(part);
-        if (id === undefined) {
-          id = syntheticId(options, seed, out.toolCalls.length);
-          losses.push(
-            loss(
-              target.idPath(part),
-              "synthesized",
-              "The tool call had no id; a deterministic one was made up.",
-            ),
-          );
-        }
-        // A signature of chat's own is a carrier of another protocol's state (carrier.ts): it rides in the id.
-        if (part.signature?.origin === "chat") id = withCarrier(id, part.signature.value);
-        const signature =
-          part.signature?.origin === "generative" && dialect.extraContent ? part.signature.value : undefined;
-        if (part.signature !== undefined && part.signature.origin !== "chat" && signature === undefined)
-          losses.push(thoughtSignatureDropped(part.source, part.signature));
-        if (target.reportCache && part.cache !== undefined) losses.push(cacheDropped(part.cache));
-        const args = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        const call: chat.ToolCall =
-          part.freeform === true
-            ? { id, type: "custom", custom: { name: part.name, input: args } }
-            : { id, type: "function", function: { name: part.name, arguments: args } };
-        if (signature !== undefined) call.extra_content = { google: { thought_signature: signature } };
-        out.toolCalls.push(call);
-        break;
-      }
-      default:
-        target.unsupported(part, losses);
-    }
+    if (part.type === "text") addText(out, part, target, losses);
+    else if (part.type === "reasoning") addReasoning(out, part, withDetails, losses);
+    else if (part.type === "refusal")
+      out.refusal = out.refusal === undefined ? part.text : out.refusal + part.text;
+    else if (part.type === "tool-call" && part.server === undefined)
+      out.toolCalls.push(toolCall(part, target, seed, options, out.toolCalls.length, losses));
+    else target.unsupported(part, losses);
   }
   return out;
 }
