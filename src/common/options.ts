@@ -43,9 +43,11 @@ export type TranslateOptions = {
    */
   onUsage?: (usage: Usage) => void;
   /**
-   * How a JSON response format reaches the messages protocol: `"tool"` (default) emulates
-   * it with a forced `json_tool_call` tool, which every model accepts; `"native"` sends
-   * `output_config.format`, which newer models accept and which keeps the answer in a text block.
+   * How a JSON response format reaches the messages protocol: `"native"` sends `output_config.format`
+   * (structured outputs: Claude Sonnet 4.5, Opus 4.1, Haiku 4.5 and later), which keeps the answer in a
+   * text block and works with thinking; `"tool"` emulates it with a forced `json_tool_call` tool, which
+   * every model accepts. Default: `"tool"` for the models before structured outputs (Claude 3, Sonnet 4,
+   * Opus 4), named by `targetModel` or the request's model; `"native"` for any other.
    */
   jsonMode?: "tool" | "native";
   /**
@@ -108,7 +110,7 @@ export type ResolvedOptions = {
   readonly created: number | undefined;
   readonly onLoss: ((loss: Loss) => void) | undefined;
   readonly onUsage: ((usage: Usage) => void) | undefined;
-  readonly jsonMode: "tool" | "native";
+  readonly jsonMode: "tool" | "native" | undefined;
   readonly chatDialect: ChatDialect;
   readonly history: readonly unknown[] | undefined;
   readonly targetModel: string | undefined;
@@ -130,7 +132,7 @@ export function resolveOptions(options: TranslateOptions | undefined): ResolvedO
     created: options?.created,
     onLoss: options?.onLoss,
     onUsage: options?.onUsage,
-    jsonMode: options?.jsonMode ?? "tool",
+    jsonMode: options?.jsonMode,
     chatDialect: options?.chatDialect ?? "openai",
     history: options?.history,
     targetModel: options?.targetModel,

@@ -216,7 +216,7 @@ export function answerToolCalls(
   lenient = false,
 ): common.Request {
   const problem = findToolPairingProblem(request);
-  if (problem === undefined) return request;
+  if (problem === undefined && !hasCallWithoutId(request.messages)) return request;
   const messages = request.messages;
   const out: common.Message[] = [];
   let index = 0;
@@ -229,10 +229,15 @@ export function answerToolCalls(
     }
     // An assistant run, then the user messages up to the next one.
     const calls: common.ToolCallPart[] = [];
+    // Calls without an id (an empty chat id, generative before Gemini 3) get theirs from the encoder, and
+    // results without one are matched to them by name, in order (as the encoders match them).
+    const withoutId: common.ToolCallPart[] = [];
     while (index < messages.length && (messages[index] as common.Message).role === "assistant") {
       const turn = messages[index] as common.Message;
-      for (const part of turn.parts)
-        if (part.type === "tool-call" && part.server === undefined && part.id !== undefined) calls.push(part);
+      for (const part of turn.parts) {
+        if (part.type !== "tool-call" || part.server !== undefined) continue;
+        (part.id === undefined ? withoutId : calls).push(part);
+      }
       out.push(turn);
       index++;
     }
@@ -240,17 +245,23 @@ export function answerToolCalls(
     for (let next = index; next < messages.length; next++) {
       const turn = messages[next] as common.Message;
       if (turn.role === "assistant") break;
-      for (const part of turn.parts)
-        if (part.type === "tool-result" && part.callId !== undefined) answered.add(part.callId);
+      for (const part of turn.parts) {
+        if (part.type !== "tool-result") continue;
+        if (part.callId !== undefined) answered.add(part.callId);
+        else if (withoutId.length > 0) {
+          const match = withoutId.findIndex((call) => part.name === undefined || call.name === part.name);
+          withoutId.splice(match === -1 ? 0 : match, 1);
+        }
+      }
     }
-    const missing = calls.filter((call) => !answered.has(call.id as string));
+    const missing = [...calls.filter((call) => !answered.has(call.id as string)), ...withoutId];
     if (missing.length === 0) continue;
     const results: common.ToolResultPart[] = missing.map((call) => {
       losses.push(
         loss(
           call.source,
           "synthesized",
-          `The tool call ${JSON.stringify(call.id)} has no result, which ${target} refuses; a result saying it was not answered was added.`,
+          `The tool call ${call.id === undefined ? `of ${JSON.stringify(call.name)}` : JSON.stringify(call.id)} has no result, which ${target} refuses; a result saying it was not answered was added.`,
           "tool_result.synthesized",
         ),
       );
@@ -273,6 +284,16 @@ export function answerToolCalls(
   // What remains is a result of no call, or a call answered twice: the input's own error.
   if (!lenient) checkToolPairing(answeredRequest);
   return answeredRequest;
+}
+
+/** Whether a client tool call has no id (the encoder gives it one; its result is matched by name). */
+function hasCallWithoutId(messages: readonly common.Message[]): boolean {
+  for (const message of messages) {
+    if (message.role !== "assistant") continue;
+    for (const part of message.parts)
+      if (part.type === "tool-call" && part.server === undefined && part.id === undefined) return true;
+  }
+  return false;
 }
 
 /** The text of a result synthesized for a call that was never answered. */

@@ -110,6 +110,19 @@ describe("round trips that keep everything", () => {
     [
       "messages",
       "generative",
+      "a JSON Schema output format (by default native toward a model with structured outputs)",
+      {
+        model: "",
+        max_tokens: 1,
+        messages: [{ role: "user", content: "!" }],
+        output_config: {
+          format: { type: "json_schema", schema: { type: "object", properties: { a: { type: "string" } } } },
+        },
+      },
+    ],
+    [
+      "messages",
+      "generative",
       "an empty output_config",
       { model: "", max_tokens: 1, messages: [{ role: "user", content: "!" }], output_config: {} },
     ],

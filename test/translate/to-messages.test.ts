@@ -279,12 +279,12 @@ describe("requests to messages", () => {
     expect(losses).toEqual([{ path: "/max_tokens", kind: "synthesized" }]);
   });
 
-  test("P7: a json_schema response format is emulated with a forced json_tool_call tool", () => {
+  test("P7: toward a model before structured outputs, a json_schema response format is emulated with a forced json_tool_call tool", () => {
     const schema = { type: "object", properties: { a: { type: "string" } } };
     const { value, losses } = request(
       "chat",
       {
-        model: "m",
+        model: "claude-sonnet-4-20250514",
         messages: [{ role: "user", content: "x" }],
         response_format: { type: "json_schema", json_schema: { name: "r", schema } },
       },
@@ -297,6 +297,40 @@ describe("requests to messages", () => {
     // The schema's name has no place in messages in either mode; saying so is the honest answer.
     expect(losses).toEqual([{ path: "/response_format/json_schema/name", kind: "dropped" }]);
   });
+
+  test.each([
+    ["m", undefined],
+    ["claude-sonnet-4-5", undefined],
+    ["claude-3-5-haiku-latest", "claude-opus-4-5"],
+  ] as const)(
+    "by default a JSON format goes natively to a model with structured outputs (model %s, targetModel %s)",
+    (model, targetModel) => {
+      const schema = { type: "object", properties: { a: { type: "string" } } };
+      const body = {
+        model,
+        messages: [{ role: "user", content: "x" }],
+        response_format: { type: "json_schema", json_schema: { name: "r", schema } },
+      };
+      const { value, losses } = request("chat", body, { maxTokens: 64, targetModel });
+      expect(value.output_config).toEqual({ format: { type: "json_schema", schema } });
+      expect(value.tools).toBeUndefined();
+      expect(losses).toEqual([{ path: "/response_format/json_schema/name", kind: "dropped" }]);
+    },
+  );
+
+  test.each(["claude-3-7-sonnet-latest", "claude-opus-4-20250514", "claude-sonnet-4-0"])(
+    "by default a JSON format toward %s, before structured outputs, is the forced tool",
+    (model) => {
+      const body = {
+        model,
+        messages: [{ role: "user", content: "x" }],
+        response_format: { type: "json_object" },
+      };
+      const { value } = request("chat", body, { maxTokens: 64 });
+      expect(value.output_config).toBeUndefined();
+      expect(value.tool_choice).toEqual({ type: "tool", name: "json_tool_call" });
+    },
+  );
 
   test("P7 with jsonMode native: the schema goes to output_config.format, no tool is added", () => {
     const schema = { type: "object", properties: { a: { type: "string" } }, additionalProperties: false };

@@ -108,6 +108,38 @@ describe("a call without its result", () => {
     );
   });
 
+  // Seed 20261128 of the thorough tier (valid-output, chat → messages and → responses): a call with an
+  // empty id, the conversation's last turn, went out with a made-up id and no result.
+  test.each(["messages", "responses"] as const)(
+    "a call without an id, never answered, gets a result toward %s matched to the id it is given",
+    (to) => {
+      const body = {
+        model: "m",
+        messages: [
+          { role: "user", content: "x" },
+          {
+            role: "assistant",
+            tool_calls: [{ id: "", type: "function", function: { name: "a", arguments: "" } }],
+          },
+        ],
+      };
+      const { value, losses } = translateRequest("chat", to, body, { maxTokens: 64 });
+      const text = JSON.stringify(value);
+      const ids = [...text.matchAll(/"(?:id|call_id|tool_use_id|tool_call_id)":"(gp_[^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      expect(ids.length).toBe(2);
+      expect(new Set(ids).size).toBe(1);
+      expect(text).toContain(NOT_ANSWERED);
+      expect(losses).toContainEqual(
+        expect.objectContaining({ path: "/messages/1/tool_calls/0", code: "tool_result.synthesized" }),
+      );
+      expect(losses.find((entry) => entry.code === "tool_result.synthesized")?.message).toMatch(
+        /^The tool call of "a" has no result/,
+      );
+    },
+  );
+
   test("toward generative passes as it is: Gemini takes it (recorded histories have them)", () => {
     const { value, losses } = translateRequest("messages", "generative", unanswered);
     expect((value as generative.Request).contents).toEqual([

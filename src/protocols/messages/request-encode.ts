@@ -5,6 +5,7 @@ import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { fitRequestToolIds } from "../../common/tool-id";
 import { answerToolCalls } from "../../common/tool-pairing";
+import { jsonModeFor } from "./models";
 import {
   encodeResponseFormat,
   encodeSampling,
@@ -155,7 +156,7 @@ export function encodeMessagesRequest(
   const format = encodeResponseFormat(
     request,
     reasoning.thinking?.type === "enabled",
-    options.jsonMode,
+    options.jsonMode ?? jsonModeFor(options.targetModel ?? request.model),
     losses,
   );
   const allTools = format.tool === undefined ? tools : [...tools, format.tool];
