@@ -390,7 +390,8 @@ export default {
       top_p: body.top_p ?? 1,
       truncation: body.truncation ?? "disabled",
       usage: done ? USAGE : null,
-      user: body.user ?? null,
+      // The deprecated `user` is a string in the description: written when the request set one.
+      ...(typeof body.user === "string" ? { user: body.user } : {}),
       metadata: body.metadata ?? {},
     });
     // Stored before the answer goes out (the client may name it at once), unless `store: false`.
@@ -453,6 +454,7 @@ export default {
         push({
           type: "response.function_call_arguments.done",
           item_id: item.id,
+          name: item.name,
           output_index: index,
           arguments: item.arguments,
         });
