@@ -16,7 +16,9 @@
  * Nothing here names a client protocol but for what the Responses API keeps beyond one request: stored
  * turns for `previous_response_id` (a `ResponseStore`, in memory by default), `/v1/responses/compact`
  * and Responses over WebSocket (`openResponsesSocket`, each `response.create` message a turn served like
- * a streamed POST). Every other protocol the library adds is served as is.
+ * a streamed POST). In front of a responses upstream these go to the upstream as they came (it stores
+ * and compacts), but for a WebSocket's `store: false` turns, which the connection keeps. Every other
+ * protocol the library adds is served as is.
  */
 import {
   errors,
@@ -55,8 +57,8 @@ import {
 
 /**
  * Where the gateway keeps the turns a later `previous_response_id` continues, for upstreams that do not
- * keep them (any but a responses one): under each answer's id, the conversation up to and including it
- * (`responses.historyOf`). `persist: false` is a request that said `store: false`: the HTTP gateway keeps
+ * keep them (any but a responses one, which keeps all but a WebSocket's `store: false` turns): under
+ * each answer's id, the conversation up to and including it (`responses.historyOf`). `persist: false` is a request that said `store: false`: the HTTP gateway keeps
  * nothing of it; a WebSocket keeps it for its own connection only (openResponsesSocket). Any key-value
  * database fits behind these three calls, which may return promises.
  * @typedef {{
@@ -111,6 +113,43 @@ function tapFinal(body, onFinal) {
         }
         controller.enqueue(chunk);
       },
+    }),
+  );
+}
+
+/**
+ * A responses SSE body whose request the gateway sent without its `previous_response_id` (the
+ * conversation it named went as the input instead: openResponsesSocket's `store: false` turns): every
+ * event's response names `previous` again, as the service's answer to the client's request would.
+ * @param {ReadableStream<Uint8Array>} body @param {string} previous
+ */
+function namingPrevious(body, previous) {
+  const parser = sse.createParser();
+  const encoder = new TextEncoder();
+  /** @param {import("gateway-protocols").sse.SseMessage[]} messages */
+  const rewrite = (messages) =>
+    messages
+      .map((message) => {
+        try {
+          const event = JSON.parse(message.data);
+          if (event?.response !== null && typeof event?.response === "object") {
+            event.response.previous_response_id = previous;
+            return sse.format({ ...message, data: JSON.stringify(event) });
+          }
+        } catch {
+          // Not an event of the answer (a [DONE]): as it came.
+        }
+        return sse.format(message);
+      })
+      .join("");
+  /** @param {string} text @param {TransformStreamDefaultController<Uint8Array>} controller */
+  const send = (text, controller) => {
+    if (text !== "") controller.enqueue(encoder.encode(text));
+  };
+  return body.pipeThrough(
+    new TransformStream({
+      transform: (chunk, controller) => send(rewrite(parser.feed(chunk)), controller),
+      flush: (controller) => send(rewrite(parser.end()), controller),
     }),
   );
 }
@@ -464,10 +503,32 @@ export function createGateway(config) {
     if (!routed.translate) {
       // Native: the client speaks the upstream's protocol, so the request goes as it came.
       const upstreamModel = config.upstreamModel ?? model;
-      const payload =
+      let payload =
         config.upstreamModel !== undefined && typeof body?.model === "string"
           ? { ...body, model: config.upstreamModel }
           : body;
+      // A WebSocket's turns (context.store): the upstream keeps what it was asked to store and is
+      // named by previous_response_id as it came; a `store: false` turn it was asked not to keep, so
+      // the connection keeps it, and a turn that continues it sends its conversation as the input.
+      const local = identified.operation === "responses" ? context.store : undefined;
+      /** @type {unknown[] | undefined} */
+      let kept;
+      const previous = body?.previous_response_id;
+      if (local !== undefined && typeof previous === "string") {
+        kept = await local.get(previous);
+        if (kept !== undefined) {
+          const { previous_response_id: _continued, ...rest } = payload;
+          const input = typeof body.input === "string" ? [{ role: "user", content: body.input }] : body.input;
+          payload = { ...rest, input: [...kept, ...(Array.isArray(input) ? input : [])] };
+        }
+      }
+      const keep =
+        local !== undefined && body?.store === false
+          ? (/** @type {any} */ answer) =>
+              local.set(answer.id, responses.historyOf(/** @type {any} */ (body), answer, kept), {
+                persist: false,
+              })
+          : undefined;
       let response;
       try {
         response = await send(upstream, passThroughPath(url, config.upstreamModel), payload);
@@ -489,13 +550,20 @@ export function createGateway(config) {
           onLoss: report(upstream, upstream),
           onUsage: bill(upstream, upstream, upstreamModel, true),
         });
-        return new Response(answer, { status: response.status, headers });
+        const named = kept === undefined ? answer : namingPrevious(answer, /** @type {string} */ (previous));
+        return new Response(keep === undefined ? named : tapFinal(named, keep), {
+          status: response.status,
+          headers,
+        });
       }
-      const text = await response.text();
+      let text = await response.text();
       if (response.ok && !counting) {
         try {
-          const usage = usageOf(upstream, JSON.parse(text));
+          const parsed = JSON.parse(text);
+          const usage = usageOf(upstream, parsed);
           if (usage !== undefined) bill(upstream, upstream, upstreamModel, false)(usage);
+          if (kept !== undefined) text = JSON.stringify({ ...parsed, previous_response_id: previous });
+          await keep?.(parsed);
         } catch {
           // Not the protocol's response: the client gets it as it came, unbilled.
         }
@@ -629,7 +697,8 @@ export function createGateway(config) {
  * event served as a streamed `POST /v1/responses` through `handle` — answered with the turn's stream
  * events, one message each (the same events as SSE), or one `error` envelope. Turns run one at a
  * time. The connection keeps its own turns, `store: false` ones too, so a turn continues the one
- * before it on the same socket; a `store: false` turn is not found from another connection (the
+ * before it on the same socket (toward a responses upstream, which was asked not to store it, with the
+ * kept conversation as the input); a `store: false` turn is not found from another connection (the
  * service's `previous_response_not_found`), and a continuation that fails forgets the turn it named.
  * @param {Handler} handle
  * @param {{ url: string; headers: HeadersInit; store?: ResponseStore | undefined }} connection

@@ -14,7 +14,8 @@
  * :streamGenerateContent and :countTokens, /v1/responses, /v1/responses/input_tokens and
  * /v1/responses/compact, /v1/models, /v1beta/models), and Responses over WebSocket at
  * ws://127.0.0.1:PORT/v1/responses when the `ws` package is installed (`npm i ws`). A responses
- * request's `previous_response_id` is served from the turns the gateway stored in memory. Each loss
+ * request's `previous_response_id` is served from the turns the gateway stored in memory (by the
+ * upstream itself when it speaks responses, but for a WebSocket's `store: false` turns). Each loss
  * and each request's usage is a line on stderr:
  *
  *   loss chat→messages dropped /logprobs (logprobs.dropped): …

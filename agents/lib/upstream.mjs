@@ -53,7 +53,13 @@ export async function startUpstream({ protocol, workdir, seed, rateLimitOnce = f
     requests: [],
     /** @type {{ n: number; status: number; reason: string } | undefined} */
     refused: undefined,
-    issued: { signatures: new Map(), encrypted: new Set(), reasoningIds: new Set() },
+    issued: {
+      signatures: new Map(),
+      encrypted: new Set(),
+      reasoningIds: new Set(),
+      compactions: new Map(),
+      responses: new Map(),
+    },
     rateLimited: false,
     task: {
       /** @type {any} */
@@ -119,7 +125,11 @@ export async function startUpstream({ protocol, workdir, seed, rateLimitOnce = f
     if (refusal !== undefined) return fail(refusal, "refused");
 
     const created = 1795000000 + entry.n;
-    const context = { model, view, body, id, created };
+    const context = { model, view, body, id, created, issued: state.issued };
+    if (route.op === "compact") {
+      entry.kind = "compact";
+      return sendJson(res, 200, wire.compact(body, context));
+    }
     if (calls === undefined) {
       entry.kind = "aux";
       const text = view.jsonSchema === undefined ? "OK" : JSON.stringify(instanceOf(view.jsonSchema));

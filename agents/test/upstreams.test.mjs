@@ -1,12 +1,50 @@
 /**
  * The scripted upstreams' own rules, without any agent: each refusal fires with the real service's
  * status and message, the same request made right is taken, and the task's two turns over each
- * protocol bring the reasoning state home when it is echoed as issued. Run by npm run test:agents
- * before the matrix (node --test).
+ * protocol bring the reasoning state home when it is echoed as issued. The responses upstream's
+ * answers are judged by OpenAI's OpenAPI description (test/descriptions/openai-2.3.0.json). Run by
+ * npm run test:agents before the matrix (node --test).
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
+import Ajv2020 from "ajv/dist/2020.js";
 import { startUpstream } from "../lib/upstream.mjs";
+
+// OpenAI's description as JSON Schema: its `nullable: true` as a null type; a Response streamed
+// before it is done has `usage: null`, as the service sends it (test/descriptions/README.md).
+const openai = JSON.parse(
+  readFileSync(new URL("../../test/descriptions/openai-2.3.0.json", import.meta.url), "utf8"),
+);
+openai.$defs.Response.allOf[2].properties.usage = {
+  anyOf: [{ $ref: "#/$defs/ResponseUsage" }, { type: "null" }],
+};
+/** @param {unknown} schema @returns {unknown} */
+function withNullable(schema) {
+  if (Array.isArray(schema)) return schema.map(withNullable);
+  if (schema === null || typeof schema !== "object") return schema;
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = withNullable(value);
+  if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  if (out.nullable === true && Array.isArray(out.enum)) out.enum = [...out.enum, null];
+  if (out.nullable === true && out.$ref !== undefined)
+    return { anyOf: [{ $ref: out.$ref }, { type: "null" }] };
+  return out;
+}
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+ajv.addSchema({ .../** @type {object} */ (withNullable(openai)), $id: "openai" });
+/** @param {string} name */
+const judge = (name) => {
+  const validate = ajv.compile({ $ref: `openai#/$defs/${name}` });
+  return (/** @type {unknown} */ value) => {
+    assert.ok(validate(value), `${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  };
+};
+const isResponse = judge("Response");
+const isStreamEvent = judge("ResponseStreamEvent");
+const isErrorBody = judge("ErrorResponse");
+const isUsage = judge("ResponseUsage");
 
 const WORK = "/scratch";
 const READ = {
@@ -336,5 +374,156 @@ describe("responses", () => {
     const second = await send({ ...ask, input: [user, reasoning, ...calls, ...outputs] });
     assert.equal(second.status, 200);
     assert.equal(server.state.task.back, "home");
+  });
+});
+
+describe("responses: what the service writes, stores and compacts", () => {
+  let server;
+  before(async () => {
+    server = await upstream("responses");
+  });
+  after(() => server.close());
+  const send = (path, body) => post(`${server.url}${path}`, body, { authorization: "Bearer k" });
+  const tool = {
+    type: "function",
+    name: "get_weather",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  };
+
+  test("a Response carries every field the description requires, the request's configuration echoed", async () => {
+    const answer = await send("/v1/responses", {
+      model: "gpt-5.5",
+      input: "hi",
+      instructions: "Be brief.",
+      tools: [tool],
+      temperature: 0.5,
+      service_tier: "auto",
+      metadata: { a: "b" },
+    });
+    assert.equal(answer.status, 200);
+    isResponse(answer.body);
+    assert.deepEqual(answer.body.tools, [{ ...tool, description: null, strict: true }]);
+    assert.equal(answer.body.instructions, "Be brief.");
+    assert.equal(answer.body.temperature, 0.5);
+    assert.equal(answer.body.service_tier, "default");
+    assert.deepEqual(answer.body.metadata, { a: "b" });
+    for (const key of [
+      "presence_penalty",
+      "frequency_penalty",
+      "top_logprobs",
+      "max_tool_calls",
+      "safety_identifier",
+      "prompt_cache_key",
+    ])
+      assert.ok(key in answer.body, key);
+    assert.equal(answer.body.completed_at, answer.body.created_at + 1);
+    assert.equal(answer.body.usage.input_tokens_details.cache_write_tokens, 0);
+  });
+
+  test("a stream's events are the description's, one response id from created to completed", async () => {
+    const response = await fetch(`${server.url}/v1/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer k" },
+      body: JSON.stringify({ model: "gpt-5.5", input: "hi", tools: [tool], stream: true }),
+    });
+    const events = (await response.text())
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice(6)));
+    for (const event of events) isStreamEvent(event);
+    const ids = new Set(events.filter((event) => event.response).map((event) => event.response.id));
+    assert.equal(ids.size, 1);
+    assert.equal(events[0].response.completed_at, null);
+    assert.equal(events.at(-1).type, "response.completed");
+  });
+
+  test("previous_response_id: a stored response is continued, an unknown or store:false one is previous_response_not_found", async () => {
+    // The task's tools: the upstream answers them with two calls (and a reasoning item).
+    const tools = ["exec_command", "view_image"].map((name) => ({
+      type: "function",
+      name,
+      parameters: { type: "object", properties: { cmd: { type: "string" } } },
+    }));
+    const first = await send("/v1/responses", { model: "gpt-5.5", input: "go", tools });
+    const calls = first.body.output.filter((item) => item.type === "function_call");
+    assert.equal(calls.length, 2);
+    const answers = calls.map((call) => ({
+      type: "function_call_output",
+      call_id: call.call_id,
+      output: "x",
+    }));
+    // Each call of the stored conversation needs its output.
+    const half = await send("/v1/responses", {
+      model: "gpt-5.5",
+      previous_response_id: first.body.id,
+      input: answers.slice(1),
+      tools,
+    });
+    assert.equal(half.status, 400);
+    assert.equal(errorMessage(half.body), `No tool output found for function call ${calls[0].call_id}.`);
+    const next = await send("/v1/responses", {
+      model: "gpt-5.5",
+      previous_response_id: first.body.id,
+      input: answers,
+      tools,
+    });
+    assert.equal(next.status, 200);
+    assert.equal(next.body.previous_response_id, first.body.id);
+    const unstored = await send("/v1/responses", { model: "gpt-5.5", input: "x", store: false });
+    assert.equal(unstored.body.store, false);
+    for (const id of ["resp_unknown", unstored.body.id]) {
+      const missing = await send("/v1/responses", { model: "gpt-5.5", input: "y", previous_response_id: id });
+      assert.equal(missing.status, 400);
+      isErrorBody(missing.body);
+      assert.deepEqual(missing.body.error, {
+        message: `Previous response with id '${id}' not found.`,
+        type: "invalid_request_error",
+        param: "previous_response_id",
+        code: "previous_response_not_found",
+      });
+    }
+    // An output that answers no call of the stored conversation is still refused.
+    const stray = await send("/v1/responses", {
+      model: "gpt-5.5",
+      previous_response_id: first.body.id,
+      input: [{ type: "function_call_output", call_id: "call_other", output: "x" }],
+    });
+    assert.equal(stray.status, 400);
+  });
+
+  test("compact: user messages kept, the rest one compaction item, which a later request may send back", async () => {
+    const input = [
+      { role: "user", content: "We launch on Tuesday." },
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "Noted." }] },
+    ];
+    const missing = await send("/v1/responses/compact", { input });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.error.code, "missing_required_parameter");
+    const compacted = await send("/v1/responses/compact", { model: "gpt-5.5", input });
+    assert.equal(compacted.status, 200);
+    assert.equal(compacted.body.object, "response.compaction");
+    assert.ok(Number.isInteger(compacted.body.created_at));
+    isUsage(compacted.body.usage);
+    const [user, compaction] = compacted.body.output;
+    assert.deepEqual(user.content, [{ type: "input_text", text: "We launch on Tuesday." }]);
+    assert.equal(user.role, "user");
+    assert.equal(compaction.type, "compaction");
+    assert.match(compaction.id, /^cmp_/);
+    assert.match(compaction.encrypted_content, /^gAAAAAB/);
+    const again = await send("/v1/responses", {
+      model: "gpt-5.5",
+      store: false,
+      input: [...compacted.body.output, { role: "user", content: "Go on." }],
+    });
+    assert.equal(again.status, 200);
+    const forged = await send("/v1/responses", {
+      model: "gpt-5.5",
+      input: [
+        { type: "compaction", encrypted_content: "gAAAAABforged" },
+        { role: "user", content: "x" },
+      ],
+    });
+    assert.equal(forged.status, 400);
+    assert.equal(forged.body.error.code, "invalid_encrypted_content");
   });
 });

@@ -5,7 +5,9 @@
  * the request it answers; `previous_response_id` is served from the gateway's stored turns (not for a
  * `store: false` turn over HTTP); Responses over WebSocket carries the same events as SSE, one turn at
  * a time, keeps a connection's own turns and forgets the one a failed continuation named; compaction
- * gets the client's error shape with a clear message.
+ * gets the client's error shape with a clear message. In front of a responses upstream, which stores and
+ * compacts itself, all of it goes to the upstream as it came, but for a WebSocket's `store: false` turns
+ * (the upstream was asked not to keep them): the connection keeps them and sends their conversation.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
@@ -24,7 +26,7 @@ const gateways = new Map<UpstreamProtocol, Gateway>();
 
 beforeAll(async () => {
   upstream = await startUpstream({ uniqueIds: true });
-  for (const protocol of UPSTREAMS)
+  for (const protocol of [...UPSTREAMS, "responses" as const])
     gateways.set(
       protocol,
       await startGateway({ UPSTREAM_URL: upstream.url, UPSTREAM_PROTOCOL: protocol, UPSTREAM_KEY: "sk-up" }),
@@ -264,5 +266,69 @@ describe.each(UPSTREAMS)("the Responses API in front of a %s upstream", (protoco
     expect(refused.status).toBe(501);
     expect(responses.errorBody.safeParse(refused.body).success).toBe(true);
     expect(refused.body.error.message).toMatch(/cannot compact/);
+  });
+});
+
+describe("the Responses API in front of a responses upstream", () => {
+  const lastSent = () => upstream.received.at(-1) as { path: string; body: Wire };
+
+  test("over WebSocket: a store:false turn is continued with its conversation as the input, the answer naming the client's previous_response_id", async () => {
+    const connection = await socket("responses");
+    const first = await connection.turn({
+      type: "response.create",
+      model: "text-model",
+      store: false,
+      input: "Remember: cobalt.",
+    });
+    const id = finalOf(first).id;
+    expect(typeof id).toBe("string");
+    const second = await connection.turn({
+      type: "response.create",
+      model: "text-model",
+      store: false,
+      previous_response_id: id,
+      input: "The word?",
+    });
+    const sent = lastSent().body;
+    expect(sent.previous_response_id).toBeUndefined();
+    expect(sent.input[0]).toEqual({ role: "user", content: "Remember: cobalt." });
+    expect(sent.input.slice(1, -1)).toEqual(finalOf(first).output);
+    expect(sent.input.at(-1)).toEqual({ role: "user", content: "The word?" });
+    for (const event of second) expect(responses.streamEvent.safeParse(event).success).toBe(true);
+    for (const event of second.filter((entry) => entry.response !== undefined))
+      expect(event.response.previous_response_id).toBe(id);
+    // The next turn continues the whole chain.
+    await connection.turn({
+      type: "response.create",
+      model: "text-model",
+      store: false,
+      previous_response_id: finalOf(second).id,
+      input: "Once more.",
+    });
+    const chain = lastSent().body.input as Wire[];
+    expect(chain[0]).toEqual({ role: "user", content: "Remember: cobalt." });
+    expect(chain.at(-1)).toEqual({ role: "user", content: "Once more." });
+    connection.close();
+  });
+
+  test("a stored turn, and any turn over HTTP, names its previous response to the upstream as it came; compaction goes to the upstream", async () => {
+    const connection = await socket("responses");
+    const first = await connection.turn({ type: "response.create", model: "text-model", input: "Hi" });
+    const id = finalOf(first).id;
+    await connection.turn({
+      type: "response.create",
+      model: "text-model",
+      previous_response_id: id,
+      input: "Again",
+    });
+    expect(lastSent().body).toMatchObject({ previous_response_id: id, input: "Again" });
+    connection.close();
+
+    await post("responses", "/v1/responses", { model: "text-model", input: "x", previous_response_id: id });
+    expect(lastSent().body).toMatchObject({ previous_response_id: id, input: "x" });
+
+    const input = [{ role: "user", content: "We launch on Tuesday." }];
+    await post("responses", "/v1/responses/compact", { model: "text-model", input });
+    expect(lastSent()).toMatchObject({ path: "/v1/responses/compact", body: { model: "text-model", input } });
   });
 });

@@ -1,12 +1,21 @@
 /**
- * A scripted OpenAI Responses upstream (POST /v1/responses). It refuses what the real service
- * refuses, with its status and error body: a `call_id` over 64 characters, a function (or custom
- * tool) call without its output and an output without its call, a reasoning item whose
- * `encrypted_content` is not the bytes it issued, and a reasoning item replayed by id that it cannot
- * find (never, with `store: false`). A reasoning model: every answer starts with a reasoning item,
- * with `encrypted_content` when `include` asks for it and a summary when `reasoning.summary` does.
- * Shapes: openai resources/responses (Response, ResponseStreamEvent).
+ * A scripted OpenAI Responses upstream (POST /v1/responses, POST /v1/responses/compact). It refuses
+ * what the real service refuses, with its status and error body: a `call_id` over 64 characters, a
+ * function (or custom tool) call without its output and an output without its call, a reasoning item
+ * whose `encrypted_content` is not the bytes it issued, a reasoning item replayed by id that it cannot
+ * find (never, with `store: false`), a compaction item whose `encrypted_content` it did not issue, and
+ * a `previous_response_id` it did not store (`previous_response_not_found`: unknown, or answered with
+ * `store: false`). It stores what the service stores: a response's conversation (the one it continued,
+ * its input, its output) under its id unless the request said `store: false`, and continues it for a
+ * request that names it. A reasoning model: every answer starts with a reasoning item, with
+ * `encrypted_content` when `include` asks for it and a summary when `reasoning.summary` does. Every
+ * Response carries every field the service writes, the request's configuration echoed (or the
+ * service's defaults). Compaction keeps the user messages and folds the rest into one `compaction`
+ * item of opaque bytes, which a later request may send back in place of what it stands for.
+ * Shapes: OpenAI's OpenAPI description (Response, ResponseStreamEvent, CompactResource) and the
+ * openai resources/responses types.
  */
+import { createHash } from "node:crypto";
 import { pieces, sendJson, sendSse } from "../http.mjs";
 
 const error = (status, message, type, param = null, code = null) => ({
@@ -57,13 +66,74 @@ function images(body) {
 
 const ENCRYPTED = "reasoning.encrypted_content";
 
+/**
+ * What the upstream issued and stored (agents/lib/upstream.mjs keeps one per upstream): reasoning
+ * state, compactions (their bytes → the items they stand for) and stored responses (id → the
+ * conversation up to and including that response).
+ * @typedef {{ encrypted: Set<string>; reasoningIds: Set<string>; compactions?: Map<string, any[]>; responses?: Map<string, any[]> }} Issued
+ */
+
+/** The service's error for a `previous_response_id` it has no stored response for. @param {string} id */
+const previousNotFound = (id) =>
+  invalid(
+    `Previous response with id '${id}' not found.`,
+    "previous_response_id",
+    "previous_response_not_found",
+  );
+
+/**
+ * The conversation a request continues: the stored one its `previous_response_id` names ([] when none),
+ * or undefined when that response was not stored. @param {any} body @param {Issued | undefined} issued
+ */
+function continued(body, issued) {
+  if (typeof body.previous_response_id !== "string") return [];
+  return issued?.responses?.get(body.previous_response_id);
+}
+
+/** A tool as the service echoes it: a function tool writes `description`, `parameters` (null when not given) and `strict` (true: the Responses default). @param {any} tool */
+function echoedTool(tool) {
+  if (tool?.type !== "function") return tool;
+  const { type, description, name, parameters, strict, ...rest } = tool;
+  return {
+    type,
+    description: description ?? null,
+    name,
+    parameters: parameters ?? null,
+    strict: strict ?? true,
+    ...rest,
+  };
+}
+
+/** Token counts as the service reports them (every detail the description requires). */
+const USAGE = {
+  input_tokens: 1234,
+  input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+  output_tokens: 56,
+  output_tokens_details: { reasoning_tokens: 32 },
+  total_tokens: 1290,
+};
+
+/** A user message's content as input parts (a string is one input_text). @param {unknown} content */
+const inputParts = (content) =>
+  typeof content === "string"
+    ? [{ type: "input_text", text: content }]
+    : Array.isArray(content)
+      ? content
+      : [];
+
 export default {
   id: "responses",
   model: "gpt-5.5",
 
   /** @param {string} method @param {string} pathname */
   route: (method, pathname) =>
-    method === "POST" && pathname === "/v1/responses" ? { op: "generate" } : undefined,
+    method !== "POST"
+      ? undefined
+      : pathname === "/v1/responses"
+        ? { op: "generate" }
+        : pathname === "/v1/responses/compact"
+          ? { op: "compact" }
+          : undefined,
 
   /** @param {import("node:http").IncomingHttpHeaders} headers */
   authorized: (headers) => /^Bearer \S/.test(headers.authorization ?? ""),
@@ -78,14 +148,23 @@ export default {
 
   /**
    * @param {any} body @param {unknown} _headers @param {unknown} _route
-   * @param {{ encrypted: Set<string>; reasoningIds: Set<string> }} issued
+   * @param {Issued} issued
    */
   validate(body, _headers, _route, issued) {
     if (typeof body.model !== "string")
       return invalid("Missing required parameter: 'model'.", "model", "missing_required_parameter");
+    const history = continued(body, issued);
+    if (history === undefined) return previousNotFound(body.previous_response_id);
     const items = itemsOf(body);
     const calls = new Map();
     const outputs = new Map();
+    // The stored conversation's calls and outputs pair with the new input's.
+    for (const item of history) {
+      const type = typeOf(item);
+      if (["function_call", "custom_tool_call"].includes(type)) calls.set(String(item.call_id), type);
+      if (["function_call_output", "custom_tool_call_output"].includes(type))
+        outputs.set(String(item.call_id), type);
+    }
     for (const [i, item] of items.entries()) {
       const type = typeOf(item);
       if (
@@ -123,6 +202,14 @@ export default {
         } else if (!issued.reasoningIds.has(item.id)) {
           return error(404, `Item with id '${item.id}' not found.`, "invalid_request_error", "input");
         }
+      }
+      if (type === "compaction" && !issued.compactions?.has(String(item.encrypted_content))) {
+        const bytes = String(item.encrypted_content ?? "");
+        return invalid(
+          `The encrypted content ${bytes.slice(0, 4)}...${bytes.slice(-4)} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`,
+          null,
+          "invalid_encrypted_content",
+        );
       }
     }
     for (const [callId, type] of calls) {
@@ -187,11 +274,44 @@ export default {
   }),
 
   /**
+   * POST /v1/responses/compact (CompactResource): the conversation (the stored one the request
+   * continues, then its input) as its user messages, kept, and one `compaction` item whose opaque
+   * bytes stand for all of it (issued: a later request may send them back).
+   * @param {any} body
+   * @param {{ id: (prefix: string) => string; created: number; issued?: Issued }} context
+   */
+  compact(body, { id, created, issued }) {
+    const items = [...(continued(body, issued) ?? []), ...itemsOf(body)];
+    const kept = items
+      .filter((item) => typeOf(item) === "message" && item.role === "user")
+      .map((item) => ({
+        id: id("msg_"),
+        type: "message",
+        status: "completed",
+        content: inputParts(item.content),
+        role: "user",
+      }));
+    const digest = createHash("sha256")
+      .update(`${created}:${issued?.compactions?.size ?? 0}:${JSON.stringify(items)}`)
+      .digest("base64url");
+    const encrypted = `gAAAAAB${digest}${digest}`;
+    issued?.compactions?.set(encrypted, items);
+    return {
+      id: id("resp_"),
+      object: "response.compaction",
+      created_at: created,
+      output: [...kept, { id: id("cmp_"), type: "compaction", encrypted_content: encrypted }],
+      usage: USAGE,
+    };
+  },
+
+  /**
    * @param {import("node:http").ServerResponse} res
    * @param {{ reasoning?: { id: string; text: string; value?: string }; calls?: { id: string; itemId: string; name: string; args: unknown }[]; text?: string }} plan
-   * @param {{ model: string; view: any; body: any; id: (prefix: string) => string; created: number }} context
+   * @param {{ model: string; view: any; body: any; id: (prefix: string) => string; created: number; issued?: Issued }} context
    */
-  async respond(res, plan, { model, view, body, id, created }) {
+  async respond(res, plan, { model, view, body, id, created, issued }) {
+    const responseId = id("resp_");
     const output = [];
     if (plan.reasoning !== undefined) {
       output.push({
@@ -232,41 +352,50 @@ export default {
             },
       );
     }
-    const usage = {
-      input_tokens: 1234,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens: 56,
-      output_tokens_details: { reasoning_tokens: 32 },
-      total_tokens: 1290,
-    };
-    const response = (status, items, withUsage) => ({
-      id: id("resp_"),
+    const history = continued(body, issued) ?? [];
+    /** @param {string} status @param {any[]} items @param {boolean} done */
+    const response = (status, items, done) => ({
+      id: responseId,
       object: "response",
       created_at: created,
       status,
       background: false,
+      completed_at: done ? created + 1 : null,
       error: null,
       incomplete_details: null,
       instructions: body.instructions ?? null,
       max_output_tokens: body.max_output_tokens ?? null,
+      max_tool_calls: body.max_tool_calls ?? null,
       model,
       output: items,
       parallel_tool_calls: body.parallel_tool_calls ?? true,
-      previous_response_id: null,
+      presence_penalty: body.presence_penalty ?? 0,
+      frequency_penalty: body.frequency_penalty ?? 0,
+      previous_response_id: body.previous_response_id ?? null,
       prompt_cache_key: body.prompt_cache_key ?? null,
+      prompt_cache_retention: body.prompt_cache_retention ?? null,
       reasoning: { effort: body.reasoning?.effort ?? "medium", summary: body.reasoning?.summary ?? null },
-      service_tier: "default",
+      safety_identifier: body.safety_identifier ?? null,
+      service_tier:
+        typeof body.service_tier === "string" && body.service_tier !== "auto" ? body.service_tier : "default",
       store: body.store ?? true,
-      temperature: 1,
-      text: { format: { type: "text" }, verbosity: body.text?.verbosity ?? "medium" },
+      temperature: body.temperature ?? 1,
+      text: {
+        format: body.text?.format ?? { type: "text" },
+        verbosity: body.text?.verbosity ?? "medium",
+      },
       tool_choice: body.tool_choice ?? "auto",
-      tools: body.tools ?? [],
-      top_p: 1,
-      truncation: "disabled",
-      usage: withUsage ? usage : null,
-      user: null,
-      metadata: {},
+      tools: (body.tools ?? []).map(echoedTool),
+      top_logprobs: body.top_logprobs ?? 0,
+      top_p: body.top_p ?? 1,
+      truncation: body.truncation ?? "disabled",
+      usage: done ? USAGE : null,
+      // The deprecated `user` is a string in the description: written when the request set one.
+      ...(typeof body.user === "string" ? { user: body.user } : {}),
+      metadata: body.metadata ?? {},
     });
+    // Stored before the answer goes out (the client may name it at once), unless `store: false`.
+    if (body.store !== false) issued?.responses?.set(responseId, [...history, ...itemsOf(body), ...output]);
     if (!view.stream) {
       sendJson(res, 200, response("completed", output, true));
       return;
@@ -325,6 +454,7 @@ export default {
         push({
           type: "response.function_call_arguments.done",
           item_id: item.id,
+          name: item.name,
           output_index: index,
           arguments: item.arguments,
         });
