@@ -188,42 +188,6 @@ const cases: Case[] = [
     loss: { path: "/response_format/json_schema/description", kind: "dropped" },
   },
   {
-    name: "tuple items in a tool schema to generative",
-    kind: "request",
-    from: "chat",
-    to: "generative",
-    body: chatReq({
-      tools: [
-        {
-          type: "function",
-          function: {
-            name: "f",
-            parameters: { type: "object", properties: { p: { type: "array", items: [{ type: "string" }] } } },
-          },
-        },
-      ],
-    }),
-    loss: { path: "/tools/0/function/parameters/properties/p/items", kind: "dropped" },
-  },
-  {
-    name: "const beside enum in a tool schema to generative",
-    kind: "request",
-    from: "chat",
-    to: "generative",
-    body: chatReq({
-      tools: [
-        {
-          type: "function",
-          function: {
-            name: "f",
-            parameters: { type: "object", properties: { p: { type: "string", enum: ["a"], const: "a" } } },
-          },
-        },
-      ],
-    }),
-    loss: { path: "/tools/0/function/parameters/properties/p/const", kind: "dropped" },
-  },
-  {
     name: "a messages top_k that is not an integer",
     kind: "request",
     from: "generative",

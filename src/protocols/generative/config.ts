@@ -9,7 +9,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import { keepStopSequences } from "../../common/stop";
-import { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
+import { exactSubset, fromGenerativeSchema, lowerTypeNames } from "./json-schema";
 import type * as generative from "./schema";
 
 const MAX_STOP_SEQUENCES = 5;
@@ -146,7 +146,8 @@ function decodeResponseFormat(
   }
   if (isObject(jsonSchema)) {
     const schemaSource = `${base}/${name("responseJsonSchema")}`;
-    return { type: "json-schema", schema: jsonSchema, schemaSource, source: schemaSource };
+    // Gemini takes OpenAPI type names here too (Gemini CLI sends them); JSON Schema's are lower case.
+    return { type: "json-schema", schema: lowerTypeNames(jsonSchema), schemaSource, source: schemaSource };
   }
   if (schema !== undefined) {
     const schemaSource = `${base}/${name("responseSchema")}`;
@@ -326,25 +327,27 @@ function encodeResponseFormat(
   if (format === undefined || format.type === "text") return;
   config.responseMimeType = "application/json";
   if (format.type === "json") return;
-  const schemaSource = format.schemaSource ?? `${format.source}/schema`;
-  const converted = toGenerativeSchema(format.schema, schemaSource);
-  losses.push(...converted.losses);
-  if (format.strict !== undefined) {
+  if (format.strict === true) {
     losses.push(
       loss(`${format.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
     );
   }
-  let schema = converted.schema;
+  // The subset (`responseSchema`) when it says all of the schema; else the schema unchanged as JSON
+  // Schema (`responseJsonSchema`), which Gemini takes whole: nothing it accepts is rewritten away.
+  const subset = exactSubset(format.schema, format.schemaSource ?? `${format.source}/schema`);
+  let schema = subset ?? format.schema;
   if (format.description !== undefined) {
-    if (schema !== undefined && schema.description === undefined)
-      schema = { ...schema, description: format.description };
-    else if (converted.raw) {
+    if (schema.description === undefined) schema = { ...schema, description: format.description };
+    else
       losses.push(
-        loss(`${format.source}/description`, "dropped", "The response format's description was dropped."),
+        loss(
+          `${format.source}/description`,
+          "dropped",
+          "The response format's description was dropped: its schema has a description of its own.",
+        ),
       );
-    }
   }
-  if (converted.raw || schema === undefined) config.responseJsonSchema = format.schema;
+  if (subset === undefined) config.responseJsonSchema = schema;
   else config.responseSchema = schema;
 }
 
