@@ -90,10 +90,15 @@ export type ToolCallPart = {
   /** Gemini `thoughtSignature` on a function call: replayed only to generative. */
   readonly signature?: Signature | undefined;
   /**
-   * A free-form call (chat `custom` tool call): `argumentsText` is the tool's plain-text input, not JSON
-   * arguments. Targets without free-form calls send it as the arguments object `{ input }`.
+   * A free-form call (responses and chat `custom` tool call): `argumentsText` is the tool's plain-text
+   * input, not JSON arguments. Targets without free-form calls get the arguments object `{ input }`
+   * (common/tool-forms.ts).
    */
   readonly freeform?: boolean | undefined;
+  /** The tool group of the called tool (responses `namespace`): targets without groups get the flat name `namespace__name`. */
+  readonly namespace?: string | undefined;
+  /** A call of the client's tool search (responses `tool_search_call`, client-executed): its arguments are the search's. */
+  readonly search?: boolean | undefined;
   /** A server-side tool (messages `server_tool_use`, generative `executableCode`) kept raw. */
   readonly server?: { readonly origin: Protocol; readonly raw: unknown } | undefined;
   /** Source-protocol fields of the call with no common slot (messages `caller`), for the same protocol only. */
@@ -113,6 +118,8 @@ export type ToolResultPart = {
   /** A result that came as a JSON object (generative `functionResponse.response`), kept as given. */
   readonly json?: unknown;
   readonly isError?: boolean | undefined;
+  /** The tools a tool search loaded (responses `tool_search_output`): targets without tool search get them as tools. */
+  readonly tools?: readonly Tool[] | undefined;
   readonly source: Source;
   readonly cache?: CacheHint | undefined;
 };
@@ -187,8 +194,29 @@ export type FunctionTool = {
   readonly parametersSource?: Source | undefined;
   readonly strict?: boolean | undefined;
   readonly cache?: CacheHint | undefined;
+  /**
+   * A free-form tool (responses and chat `custom`): called with plain text. `format` is how that text is
+   * constrained, from `formatSource`; absent: any text.
+   */
+  readonly freeform?:
+    | { readonly format?: FreeformFormat | undefined; readonly formatSource?: Source | undefined }
+    | undefined;
+  /** The group it belongs to (responses `namespace` tool); targets without groups get the flat name `namespace__name`. */
+  readonly namespace?:
+    | { readonly name: string; readonly description?: string | undefined; readonly source: Source }
+    | undefined;
+  /** The client's own tool search (responses `tool_search` executed by the client): a function elsewhere. */
+  readonly search?: boolean | undefined;
+  /** Loaded only when a tool search finds it (responses and messages `defer_loading`), as given. */
+  readonly deferLoading?: Given<boolean> | undefined;
   readonly source: Source;
 };
+
+/** How a free-form tool's text is constrained: any text, a grammar (`lark`, `regex`), or a form of one protocol's. */
+export type FreeformFormat =
+  | { readonly kind: "text" }
+  | { readonly kind: "grammar"; readonly syntax: string; readonly definition: string }
+  | { readonly kind: "other"; readonly origin: Protocol; readonly raw: unknown };
 
 /** A provider-hosted tool (web search, code execution, google_search, url_context ...), kept raw. */
 export type ProviderTool = {
@@ -483,6 +511,12 @@ export type StreamPart =
       readonly extra?: Extra | undefined;
       /** The call in the input (`/4/choices/0/delta/tool_calls/0`); the signature's own pointer is `signature.source`. */
       readonly source?: Source | undefined;
+      /** A free-form call: its deltas are the input text itself (`ToolCallPart.freeform`). */
+      readonly freeform?: boolean | undefined;
+      /** `ToolCallPart.namespace`. */
+      readonly namespace?: string | undefined;
+      /** `ToolCallPart.search`. */
+      readonly search?: boolean | undefined;
     }
   /** A signature attached to a text or tool-call block (generative `thoughtSignature`). */
   | {

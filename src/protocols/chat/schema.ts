@@ -331,13 +331,42 @@ export const functionTool = z.looseObject({ type: z.literal("function"), functio
 /** A function tool of a request: `{ type: "function", function }`. The type `functionTool` parses to. */
 export type FunctionTool = z.infer<typeof functionTool>;
 
-/** Any other tool type (`custom`, vendor tools): kept as given. */
-export const otherTool = z.looseObject({ type: z.string().refine((type) => type !== "function") });
-/** Any other tool type (`custom`, vendor tools): kept as given. The type `otherTool` parses to. */
+/** How a custom tool's free-form input is constrained: plain text, or a grammar (`lark` or `regex`). */
+export const customToolFormat = z.union([
+  z.looseObject({ type: z.literal("text") }),
+  z.looseObject({
+    type: z.literal("grammar"),
+    grammar: z.looseObject({ definition: z.string(), syntax: z.string() }),
+  }),
+]);
+/** How a custom tool's free-form input is constrained. The type `customToolFormat` parses to. */
+export type CustomToolFormat = z.infer<typeof customToolFormat>;
+
+/**
+ * A custom (free-form) tool of a request: `{ type: "custom", custom: { name, description, format } }`,
+ * called with plain text rather than JSON arguments.
+ * @see https://platform.openai.com/docs/guides/function-calling#custom-tools
+ */
+export const customTool = z.looseObject({
+  type: z.literal("custom"),
+  custom: z.looseObject({
+    name: z.string(),
+    description: z.string().optional(),
+    format: customToolFormat.optional(),
+  }),
+});
+/** A custom (free-form) tool of a request. The type `customTool` parses to. */
+export type CustomTool = z.infer<typeof customTool>;
+
+/** Any other tool type (vendor tools): kept as given. */
+export const otherTool = z.looseObject({
+  type: z.string().refine((type) => type !== "function" && type !== "custom"),
+});
+/** Any other tool type (vendor tools): kept as given. The type `otherTool` parses to. */
 export type OtherTool = z.infer<typeof otherTool>;
 
-/** One entry of a request's `tools`: a function tool, or any other tool type, kept as given. */
-export const tool = z.union([functionTool, otherTool]);
+/** One entry of a request's `tools`: a function tool, a custom tool, or any other tool type, kept as given. */
+export const tool = z.union([functionTool, customTool, otherTool]);
 /**
  * One entry of a request's `tools`: a function tool, or any other tool type, kept as given. The type `tool`
  * parses to.
@@ -374,11 +403,22 @@ export type AllowedToolsChoice = z.infer<typeof allowedToolsChoice>;
 /**
  * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, or another vendor form (kept).
  */
+/** `tool_choice` forcing one custom tool: `{ type: "custom", custom: { name } }`. */
+export const namedCustomToolChoice = z.looseObject({
+  type: z.literal("custom"),
+  custom: z.looseObject({ name: z.string() }),
+});
+/** `tool_choice` forcing one custom tool. The type `namedCustomToolChoice` parses to. */
+export type NamedCustomToolChoice = z.infer<typeof namedCustomToolChoice>;
+
 export const toolChoice = z.union([
   openEnum<"none" | "auto" | "required">(),
   namedToolChoice,
   allowedToolsChoice,
-  z.looseObject({ type: z.string().refine((type) => type !== "function" && type !== "allowed_tools") }),
+  namedCustomToolChoice,
+  z.looseObject({
+    type: z.string().refine((type) => type !== "function" && type !== "allowed_tools" && type !== "custom"),
+  }),
 ]);
 /**
  * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, or
@@ -657,6 +697,10 @@ export const deltaToolCall = z.looseObject({
   type: z.string().optional(),
   function: z
     .looseObject({ name: z.string().nullable().optional(), arguments: z.string().nullable().optional() })
+    .optional(),
+  /** A custom (free-form) tool call: the first piece names it, later ones carry `input` text. */
+  custom: z
+    .looseObject({ name: z.string().nullable().optional(), input: z.string().nullable().optional() })
     .optional(),
   /** Gemini's compatible endpoint: the call's thought signature, as on a whole response's call. */
   extra_content: extraContent.nullable().optional(),

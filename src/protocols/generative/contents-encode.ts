@@ -218,18 +218,6 @@ function ownSignature(
   return undefined;
 }
 
-/** A free-form call's text input (chat `custom`) as the arguments object generative needs, approximated. */
-export function freeformArguments(part: common.ToolCallPart, losses: Loss[]): Record<string, unknown> {
-  losses.push(
-    loss(
-      part.argumentsSource ?? part.source,
-      "approximated",
-      'generative has no free-form function calls; the call\'s text input was sent as `{"input": text}`.',
-    ),
-  );
-  return { input: part.argumentsText ?? "" };
-}
-
 function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part {
   if (part.server !== undefined && part.server.origin !== "generative") {
     losses.push(
@@ -241,8 +229,7 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
     );
   }
   let args = part.arguments;
-  if (part.freeform === true) args = freeformArguments(part, losses);
-  else if (args === undefined) {
+  if (args === undefined) {
     const text = part.argumentsText ?? "";
     args = text.trim() === "" ? {} : parseJsonObject(text);
     if (args === undefined) {

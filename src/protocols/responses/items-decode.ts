@@ -17,13 +17,17 @@ import { decodeContentPart } from "./content";
 import { keepRest } from "./fields";
 import { decodeReasoningItem } from "./reasoning";
 import type { FunctionCall, FunctionCallOutput, InputItem, InputMessage, Reasoning } from "./schema";
+import { decodeTools } from "./tools";
 
 /** An input item and the pointer it came from (`/input/3`, or `/history/3` for an item of `options.history`). */
 export type Entry = { readonly item: InputItem; readonly source: string };
 
 const MESSAGE_HELD = new Set(["type", "role", "content"]);
-const CALL_HELD = new Set(["type", "call_id", "name", "arguments"]);
-const CUSTOM_CALL_HELD = new Set(["type", "call_id", "name", "input"]);
+const CALL_HELD = new Set(["type", "call_id", "name", "arguments", "namespace"]);
+const CUSTOM_CALL_HELD = new Set(["type", "call_id", "name", "input", "namespace"]);
+const SEARCH_CALL_HELD = new Set(["type", "call_id", "arguments", "execution"]);
+const SEARCH_OUTPUT_HELD = new Set(["type", "call_id", "tools", "execution"]);
+const ADDITIONAL_HELD = new Set(["type", "role", "tools"]);
 const OUTPUT_HELD = new Set(["type", "call_id", "output"]);
 
 /** Items a client sends back (their results), as opposed to items the model made. */
@@ -90,6 +94,7 @@ export function decodeCall(
     name: item.name,
     source,
   };
+  if (typeof item.namespace === "string") part.namespace = item.namespace;
   if (custom) part.freeform = true;
   else {
     const parsed = text.trim() === "" ? {} : parseJsonObject(text);
@@ -149,13 +154,44 @@ function resolveReference(id: string, source: string, history: readonly Entry[])
   );
 }
 
-/** `instructions` and the input entries → common system blocks and turns. */
+/** A client-executed `tool_search_call` → a call of the tool search, its arguments as they are. */
+export function decodeSearchCall(
+  item: Record<string, unknown>,
+  source: string,
+  losses: Loss[],
+  silent?: ReadonlySet<string>,
+): common.ToolCallPart {
+  const kept = keepRest(item, SEARCH_CALL_HELD, source, "the tool_search_call item", losses, silent);
+  const part: common.Draft<common.ToolCallPart> = {
+    type: "tool-call",
+    name: "tool_search",
+    search: true,
+    source,
+  };
+  if (typeof item.call_id === "string") part.id = restoreToolId(item.call_id);
+  const args = item.arguments;
+  if (typeof args === "object" && args !== null && !Array.isArray(args))
+    part.arguments = args as Record<string, unknown>;
+  else part.argumentsText = JSON.stringify(args ?? {});
+  part.argumentsSource = at(source, "arguments");
+  if (kept !== undefined) part.extra = { origin: "responses", raw: kept };
+  return part;
+}
+
+/** Whether a tool search item ran at the client (the search a target without one gets as a function). */
+const atClient = (item: Record<string, unknown>): boolean => item.execution === "client";
+
+/**
+ * `instructions` and the input entries → common system blocks and turns, and the tools the input
+ * adds (`additional_tools` items: offered from the start, an approximation reported).
+ */
 export function decodeItems(
   instructions: string | null | undefined,
   entries: readonly Entry[],
   history: readonly Entry[],
   losses: Loss[],
-): { system: common.SystemBlock[]; messages: common.Message[] } {
+): { system: common.SystemBlock[]; messages: common.Message[]; tools: common.Tool[] } {
+  const tools: common.Tool[] = [];
   const system: common.SystemBlock[] = [];
   if (typeof instructions === "string") system.push({ text: instructions, source: "/instructions" });
   const messages: common.Message[] = [];
@@ -211,6 +247,49 @@ export function decodeItems(
         assistant(source).parts.push(call);
         continue;
       }
+      case "tool_search_call": {
+        const raw = item as Record<string, unknown>;
+        if (!atClient(raw)) break;
+        const call = decodeSearchCall(raw, source, losses);
+        if (call.id !== undefined) {
+          names ??= new Map();
+          names.set(call.id, call.name);
+        }
+        assistant(source).parts.push(call);
+        continue;
+      }
+      case "tool_search_output": {
+        const raw = item as Record<string, unknown>;
+        if (!atClient(raw) || !Array.isArray(raw.tools)) break;
+        keepRest(raw, SEARCH_OUTPUT_HELD, source, "the tool_search_output item", losses);
+        const current = turn?.role === "user" && turn.results ? turn : open("user", source);
+        current.results = true;
+        const result: common.Draft<common.ToolResultPart> = {
+          type: "tool-result",
+          name: "tool_search",
+          content: [],
+          tools: decodeTools(raw.tools as never, losses, at(source, "tools")),
+          source,
+        };
+        if (typeof raw.call_id === "string") result.callId = restoreToolId(raw.call_id);
+        current.parts.push(result);
+        continue;
+      }
+      case "additional_tools": {
+        const raw = item as Record<string, unknown>;
+        if (!Array.isArray(raw.tools)) break;
+        keepRest(raw, ADDITIONAL_HELD, source, "the additional_tools item", losses);
+        tools.push(...decodeTools(raw.tools as never, losses, at(source, "tools")));
+        losses.push(
+          loss(
+            source,
+            "approximated",
+            "The tools an additional_tools item adds mid-conversation are offered from the start of the conversation.",
+            "additional_tools.approximated",
+          ),
+        );
+        continue;
+      }
       case "reasoning": {
         // Another protocol's reasoning state, carried home in `encrypted_content`.
         const carried = readCarrier(item as Reasoning, source, losses);
@@ -235,22 +314,21 @@ export function decodeItems(
         current.parts.push(result);
         continue;
       }
-      default: {
-        const opaque: common.OpaquePart = {
-          type: "opaque",
-          origin: "responses",
-          raw: item,
-          label: `${type} item`,
-          source,
-        };
-        if (isUserSide(type)) {
-          const current = turn?.role === "user" && turn.results ? turn : open("user", source);
-          current.results = true;
-          current.parts.push(opaque);
-        } else assistant(source).parts.push(opaque);
-      }
     }
+    // Any other item (and a tool search the server ran) is kept whole, for responses itself.
+    const opaque: common.OpaquePart = {
+      type: "opaque",
+      origin: "responses",
+      raw: item,
+      label: `${type} item`,
+      source,
+    };
+    if (isUserSide(type)) {
+      const current = turn?.role === "user" && turn.results ? turn : open("user", source);
+      current.results = true;
+      current.parts.push(opaque);
+    } else assistant(source).parts.push(opaque);
   }
   flush();
-  return { system, messages };
+  return { system, messages, tools };
 }

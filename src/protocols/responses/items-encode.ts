@@ -5,6 +5,7 @@
  * call items in order, so a reasoning item stays right before the item it belongs to. Reasoning and
  * signatures of another protocol are never replayed here: they are valid only where they were issued.
  */
+import { parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
@@ -13,6 +14,10 @@ import { cacheDropped, encodeMediaPart } from "./content";
 import type { Raw } from "./fields";
 import { encodeReasoningItem, shellOf } from "./reasoning";
 import type { InputContent, InputItem } from "./schema";
+import { encodeTools } from "./tools";
+
+/** A request with nothing but what `encodeTools` is given. */
+const EMPTY_REQUEST: common.Request = { model: "", stream: false, system: [], messages: [], tools: [] };
 
 type Pending = { readonly name: string; readonly id: string };
 
@@ -147,6 +152,25 @@ function encodeUserTurn(
             ),
           );
         if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+        if (part.tools !== undefined) {
+          // The tools a client's tool search loaded go back as its output.
+          const tools = encodeTools({ ...EMPTY_REQUEST, tools: part.tools }, losses).tools ?? [];
+          items.push({
+            type: "tool_search_output",
+            call_id: callId,
+            execution: "client",
+            tools,
+          } as InputItem);
+          if (part.content.length > 0 || part.json !== undefined)
+            losses.push(
+              loss(
+                part.source,
+                "dropped",
+                "A tool search's output holds only the tools it loaded; its content was dropped.",
+              ),
+            );
+          break;
+        }
         items.push({ type: "function_call_output", call_id: callId, output: resultOutput(part, losses) });
         break;
       }
@@ -273,7 +297,12 @@ function encodeAssistantTurn(
         const own = part.extra?.origin === "responses" ? part.extra.raw : undefined;
         const item: Raw = own === undefined ? {} : { ...own };
         const text = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        if (part.freeform === true) {
+        if (part.search === true) {
+          item.type = "tool_search_call";
+          item.call_id = id;
+          item.execution = "client";
+          item.arguments = part.arguments ?? parseJsonObject(text) ?? {};
+        } else if (part.freeform === true) {
           item.type = "custom_tool_call";
           item.call_id = id;
           item.name = part.name;
@@ -284,6 +313,7 @@ function encodeAssistantTurn(
           item.name = part.name;
           item.arguments = text;
         }
+        if (part.namespace !== undefined && part.search !== true) item.namespace = part.namespace;
         items.push(item as InputItem);
         break;
       }

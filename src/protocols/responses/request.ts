@@ -233,6 +233,17 @@ function reportUnmapped(body: Request, losses: Loss[]): void {
   });
 }
 
+/** The request's tools and, after them, those its input adds that have other names. */
+function added(tools: common.Tool[], more: readonly common.Tool[]): common.Tool[] {
+  if (more.length === 0) return tools;
+  const names = new Set(
+    tools.map((tool) => (tool.type === "function" ? `${tool.namespace?.name}/${tool.name}` : "")),
+  );
+  for (const tool of more)
+    if (tool.type !== "function" || !names.has(`${tool.namespace?.name}/${tool.name}`)) tools.push(tool);
+  return tools;
+}
+
 /** responses request → common request. */
 export function decodeResponsesRequest(body: Request, options: ResolvedOptions): Translated<common.Request> {
   const losses: Loss[] = [];
@@ -244,7 +255,7 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
     input.forEach((item, index) => {
       entries.push({ item, source: `/input/${index}` });
     });
-  const { system, messages } = decodeItems(body.instructions, entries, history, losses);
+  const { system, messages, tools } = decodeItems(body.instructions, entries, history, losses);
   if (typeof input === "string")
     messages.push({
       role: "user",
@@ -256,7 +267,7 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
     stream: body.stream === true,
     system,
     messages,
-    tools: decodeTools(body.tools, losses),
+    tools: added(decodeTools(body.tools, losses), tools),
   };
   const toolChoice = decodeToolChoice(body.tool_choice, losses);
   if (toolChoice !== undefined) request.toolChoice = toolChoice;

@@ -270,7 +270,7 @@ describe("tools", () => {
     expect(result.losses).toEqual([]);
   });
 
-  test("custom and built-in tools reach responses as given, and are reported to other protocols", () => {
+  test("custom and built-in tools reach responses as given; a custom tool is a custom tool of chat, a built-in one is reported", () => {
     const body = {
       model: "m",
       input: "x",
@@ -282,8 +282,12 @@ describe("tools", () => {
     };
     expect(translateRequest("responses", "responses", body, options).value).toEqual(body);
     const toChat = translateRequest("responses", "chat", body, options);
-    expect(toChat.value.tools).toHaveLength(1);
-    expect(toChat.losses.map((entry) => entry.path)).toEqual(["/tools/0", "/tools/1"]);
+    expect(toChat.value.tools?.[0]).toEqual({
+      type: "custom",
+      custom: { name: "shell", description: "Runs a command" },
+    });
+    expect(toChat.value.tools).toHaveLength(2);
+    expect(toChat.losses.map((entry) => entry.path)).toEqual(["/tools/1"]);
   });
 });
 
