@@ -7,7 +7,7 @@ import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import { cacheControl } from "./encode-blocks";
 import type { Turn } from "./request-turns";
-import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
+import type { CustomTool, Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
 
 /**
  * The messages code execution tool another protocol's code execution becomes: the version with bash and
@@ -19,10 +19,21 @@ const CODE_EXECUTION = { type: "code_execution_20250825", name: "code_execution"
 /** The tool that emulates a JSON response format (LiteLLM's name). */
 export const JSON_TOOL = "json_tool_call";
 
-function inputSchema(tool: common.FunctionTool): Record<string, unknown> {
+function inputSchema(tool: common.FunctionTool, losses: Loss[]): Record<string, unknown> {
   const schema = tool.parameters;
   if (schema === undefined) return { type: "object", properties: {} };
-  if (schema.type === undefined) return { type: "object", ...schema };
+  if (schema.type === undefined) {
+    // The messages API requires `type: "object"` at the top; arguments are an object anyway.
+    losses.push(
+      loss(
+        `${tool.parametersSource ?? `${tool.source}/parameters`}/type`,
+        "synthesized",
+        `Tool \`${tool.name}\`: the messages API needs an input schema with \`type: "object"\`; the schema had no type, and it was added.`,
+        "tool.schema.type.synthesized",
+      ),
+    );
+    return { type: "object", ...schema };
+  }
   if (schema.type !== "object") {
     throw new TranslationError(
       `Tool \`${tool.name}\`: the messages API needs an input schema of type "object", not ${JSON.stringify(schema.type)}.`,
@@ -56,21 +67,14 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
         );
       continue;
     }
-    // `strict: false` asks for what messages does anyway: only a strict tool loses something.
-    if (tool.strict === true) {
-      losses.push(
-        loss(
-          `${tool.source}/strict`,
-          "dropped",
-          "The tool's `strict` flag has no messages equivalent and was dropped.",
-        ),
-      );
-    }
-    const input_schema = inputSchema(tool) as { type: "object" };
-    const encoded: (typeof result)[number] =
+    const input_schema = inputSchema(tool, losses) as { type: "object" };
+    const encoded: CustomTool =
       tool.description === undefined
         ? { name: tool.name, input_schema }
         : { name: tool.name, description: tool.description, input_schema };
+    // Strict tools (structured outputs) validate the input against the schema, as chat's and responses' do.
+    if (tool.strict !== undefined) encoded.strict = tool.strict;
+    if (tool.deferLoading !== undefined) encoded.defer_loading = tool.deferLoading.value;
     const control = cacheControl(tool.cache, losses);
     if (control !== undefined) encoded.cache_control = control;
     result.push(encoded);

@@ -31,6 +31,7 @@ const TOOL_KEYS: readonly string[] = [
   "description",
   "input_schema",
   "strict",
+  "defer_loading",
   "cache_control",
 ];
 const THINKING_KEYS: readonly string[] = ["type", "budget_tokens"];
@@ -164,6 +165,8 @@ function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   decoded.parameters = custom.input_schema;
   decoded.parametersSource = `${source}/input_schema`;
   if (custom.strict !== undefined) decoded.strict = custom.strict;
+  if (custom.defer_loading !== undefined)
+    decoded.deferLoading = { value: custom.defer_loading, source: `${source}/defer_loading` };
   if (cache !== undefined) decoded.cache = cache;
   return decoded;
 }

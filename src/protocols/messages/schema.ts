@@ -254,6 +254,11 @@ export const customTool = z.looseObject({
   description: z.string().optional(),
   input_schema: z.looseObject({ type: z.literal("object") }),
   strict: z.boolean().optional(),
+  /** Loaded only when a tool search returns it (`tool_reference`). */
+  defer_loading: z.boolean().optional(),
+  /** Stream the input as it is generated (`true`), or never (`false`); null: as the beta headers say. */
+  eager_input_streaming: z.boolean().nullable().optional(),
+  input_examples: z.array(z.record(z.string(), z.unknown())).optional(),
   ...cache,
 });
 export type CustomTool = z.infer<typeof customTool>;
