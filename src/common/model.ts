@@ -176,8 +176,13 @@ export type SystemBlock = {
   readonly cache?: CacheHint | undefined;
   /** chat: which role carried it ("system" | "developer"); kept for same-family re-encoding. */
   readonly role?: "system" | "developer" | undefined;
-  /** True when it came after the first user turn (chat only); hoisting it is an approximation. */
+  /** True when it came after the first turn; hoisting it is an approximation. */
   readonly late?: boolean | undefined;
+  /**
+   * A late block's place: the number of turns (`Request.messages`) before it. A target that takes
+   * system messages in the conversation (chat, responses) puts it there.
+   */
+  readonly at?: number | undefined;
   readonly source: Source;
 };
 

@@ -64,10 +64,10 @@ export function decodeToolCall(
 function systemBlocks(
   message: chat.SystemMessage | chat.DeveloperMessage,
   source: string,
-  late: boolean,
+  late: number | undefined,
   losses: Loss[],
 ): common.SystemBlock[] {
-  const base = { role: message.role, ...(late ? { late: true } : {}) };
+  const base = { role: message.role, ...(late === undefined ? {} : { late: true, at: late }) };
   if (message.name !== undefined) {
     losses.push(
       loss(
@@ -192,7 +192,7 @@ export function decodeMessages(
     switch (message.role) {
       case "system":
       case "developer":
-        system.push(...systemBlocks(message, source, seenTurn, losses));
+        system.push(...systemBlocks(message, source, seenTurn ? turns.length : undefined, losses));
         return;
       case "user":
         turns.push(

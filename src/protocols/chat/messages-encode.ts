@@ -6,6 +6,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { syntheticId } from "../../common/options";
+import { placeSystem } from "../../common/system";
 import { encodeAssistant, type Target } from "./assistant";
 import { cacheDropped, encodeMediaPart } from "./content";
 import { DIALECTS } from "./dialect";
@@ -27,7 +28,7 @@ function encodeSystem(blocks: readonly common.SystemBlock[], losses: Loss[]): ch
     if (block.cache !== undefined) {
       losses.push(cacheDropped(block.cache));
     }
-    if (block.late === true) {
+    if (block.late === true && block.at === undefined) {
       losses.push(
         loss(block.source, "approximated", "A system message from mid-conversation was moved to the top."),
       );
@@ -212,11 +213,17 @@ export function encodeMessages(
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.Message[] {
-  const out = encodeSystem(request.system, losses);
+  // A system message of the conversation stays in its place: chat takes system messages anywhere.
+  const { top, placed } = placeSystem(request.system, request.messages.length);
+  const out = encodeSystem(top, losses);
   const pending: PendingCall[] = [];
   request.messages.forEach((message, turn) => {
+    const here = placed.get(turn);
+    if (here !== undefined) out.push(...encodeSystem(here, losses));
     if (message.role === "assistant") out.push(encodeAssistantTurn(message, pending, turn, options, losses));
     else out.push(...encodeUserTurn(message, pending, turn, options, losses));
   });
+  const last = placed.get(request.messages.length);
+  if (last !== undefined) out.push(...encodeSystem(last, losses));
   return out;
 }

@@ -79,11 +79,15 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
 function decodeSystemTurn(
   message: Request["messages"][number],
   source: string,
-  late: boolean,
+  late: number | undefined,
   losses: Loss[],
 ): common.SystemBlock[] {
   if (typeof message.content === "string") {
-    return [late ? { text: message.content, late, source } : { text: message.content, source }];
+    return [
+      late === undefined
+        ? { text: message.content, source }
+        : { text: message.content, late: true, at: late, source },
+    ];
   }
   const blocks: common.SystemBlock[] = [];
   message.content.forEach((block, position) => {
@@ -103,7 +107,10 @@ function decodeSystemTurn(
     const value: common.Draft<common.SystemBlock> = { text: text.text, source: blockSource };
     const cache = decodeCache(text.cache_control, blockSource);
     if (cache !== undefined) value.cache = cache;
-    if (late) value.late = true;
+    if (late !== undefined) {
+      value.late = true;
+      value.at = late;
+    }
     blocks.push(value);
   });
   return blocks;
@@ -119,7 +126,7 @@ function decodeMessages(
     const source = at("/messages", index);
     dropExtras(message, MESSAGE_KEYS, source, "a message", losses);
     if (message.role === "system") {
-      system.push(...decodeSystemTurn(message, source, turns.length > 0, losses));
+      system.push(...decodeSystemTurn(message, source, turns.length > 0 ? turns.length : undefined, losses));
       return;
     }
     if (typeof message.content === "string") {

@@ -109,13 +109,13 @@ export function decodeCall(
 function systemBlocks(
   message: InputMessage,
   source: string,
-  late: boolean,
+  late: number | undefined,
   losses: Loss[],
 ): common.SystemBlock[] {
   keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
   const role = message.role as "system" | "developer";
   const block = (text: string, at0: string): common.SystemBlock =>
-    late ? { text, role, late: true, source: at0 } : { text, role, source: at0 };
+    late === undefined ? { text, role, source: at0 } : { text, role, late: true, at: late, source: at0 };
   if (typeof message.content === "string") return [block(message.content, at(source, "content"))];
   const blocks: common.SystemBlock[] = [];
   message.content.forEach((part, index) => {
@@ -221,7 +221,9 @@ export function decodeItems(
     if (type === "message") {
       const message = item as InputMessage;
       if (message.role === "system" || message.role === "developer") {
-        system.push(...systemBlocks(message, source, seenTurn, losses));
+        // Its place: after the turns so far (an open turn included: what follows may still join it).
+        const place = seenTurn ? messages.length + (turn === undefined ? 0 : 1) : undefined;
+        system.push(...systemBlocks(message, source, place, losses));
         continue;
       }
       seenTurn = true;

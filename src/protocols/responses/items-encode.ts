@@ -10,6 +10,7 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
+import { placeSystem } from "../../common/system";
 import { cacheDropped, encodeMediaPart } from "./content";
 import type { Raw } from "./fields";
 import { encodeReasoningItem, shellOf } from "./reasoning";
@@ -24,16 +25,17 @@ type Pending = { readonly name: string; readonly id: string };
 function encodeSystem(
   blocks: readonly common.SystemBlock[],
   losses: Loss[],
+  asItems = false,
 ): { instructions?: string; items: InputItem[] } {
   for (const block of blocks) {
     if (block.cache !== undefined) losses.push(cacheDropped(block.cache));
-    if (block.late === true)
+    if (block.late === true && block.at === undefined)
       losses.push(
         loss(block.source, "approximated", "A system message from mid-conversation was moved to the top."),
       );
   }
   const only = blocks[0];
-  if (blocks.length === 1 && only !== undefined && only.role === undefined)
+  if (!asItems && blocks.length === 1 && only !== undefined && only.role === undefined)
     return { instructions: only.text, items: [] };
   const items: InputItem[] = [];
   let group: common.SystemBlock[] = [];
@@ -335,9 +337,16 @@ export function encodeItems(
   options: ResolvedOptions,
   losses: Loss[],
 ): { instructions?: string; input: InputItem[] } {
-  const { instructions, items } = encodeSystem(request.system, losses);
+  // A system message of the conversation stays in its place: responses takes them anywhere in `input`.
+  const { top, placed } = placeSystem(request.system, request.messages.length);
+  const { instructions, items } = encodeSystem(top, losses);
   const pending: Pending[] = [];
+  const inPlace = (turn: number): void => {
+    const here = placed.get(turn);
+    if (here !== undefined) items.push(...encodeSystem(here, losses, true).items);
+  };
   request.messages.forEach((message, turn) => {
+    inPlace(turn);
     if (message.name !== undefined)
       losses.push(
         loss(
@@ -349,5 +358,6 @@ export function encodeItems(
     if (message.role === "assistant") encodeAssistantTurn(message, pending, turn, options, items, losses);
     else encodeUserTurn(message, pending, turn, options, items, losses);
   });
+  inPlace(request.messages.length);
   return instructions === undefined ? { input: items } : { instructions, input: items };
 }

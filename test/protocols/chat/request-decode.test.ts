@@ -9,7 +9,7 @@ const options = resolveOptions({});
 const decode = (body: unknown) => decodeChatRequest(chat.request.parse(body), options);
 
 describe("decodeChatRequest", () => {
-  test("hoists system and developer messages, marking those after the conversation began as late", () => {
+  test("hoists system and developer messages, marking those after the conversation began as late, with their place", () => {
     const { value, losses } = decode({
       model: "m",
       messages: [
@@ -24,6 +24,7 @@ describe("decodeChatRequest", () => {
         text: "B",
         role: "developer",
         late: true,
+        at: 1,
         cache: { type: "ephemeral", source: "/messages/2/content/0/cache_control" },
         source: "/messages/2/content/0",
       },

@@ -51,19 +51,33 @@ describe("instructions and roles", () => {
     expect(translateRequest("responses", "messages", body, options).value.system).toBe("Use metric units.");
   });
 
-  test("a system message after the conversation began is moved to the top, with a loss", () => {
+  test("a system message after the conversation began stays in its place toward chat and responses, and is hoisted with a loss toward messages and generative (issue 30)", () => {
     const body = {
       model: "m",
       input: [
         { role: "user", content: "Hi" },
         { role: "system", content: "Late." },
+        { role: "user", content: "Again" },
       ],
     };
-    const result = translateRequest("responses", "chat", body, options);
-    expect(result.value.messages[0]).toEqual({ role: "system", content: "Late." });
-    expect(result.losses).toContainEqual(
-      expect.objectContaining({ path: "/input/1/content", kind: "approximated" }),
-    );
+    const toChat = translateRequest("responses", "chat", body, options);
+    expect(toChat.value.messages).toEqual([
+      { role: "user", content: "Hi" },
+      { role: "system", content: "Late." },
+      { role: "user", content: "Again" },
+    ]);
+    expect(toChat.losses).toEqual([]);
+    const back = translateRequest("chat", "responses", toChat.value, options);
+    expect(back.value.input).toEqual([
+      { role: "user", content: "Hi" },
+      { role: "system", content: "Late." },
+      { role: "user", content: "Again" },
+    ]);
+    expect(back.losses).toEqual([]);
+    for (const to of ["messages", "generative"] as const)
+      expect(translateRequest("responses", to, body, options).losses).toContainEqual(
+        expect.objectContaining({ path: "/input/1/content", kind: "approximated" }),
+      );
   });
 });
 
