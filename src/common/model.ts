@@ -321,6 +321,10 @@ export type Request = {
    * `scale`, `priority`, or another a provider accepts): messages' `standard_only` is `default` here.
    */
   readonly serviceTier?: Given<string> | undefined;
+  /** chat and responses `prompt_cache_key`: requests that share it share a prompt cache. */
+  readonly promptCacheKey?: Given<string> | undefined;
+  /** chat `verbosity`, responses `text.verbosity`: how long an answer should be ("low" … "high"). */
+  readonly verbosity?: Given<string> | undefined;
   readonly logprobs?: Given<boolean> | undefined;
   readonly topLogprobs?: Given<number> | undefined;
   /** chat `stream_options.include_usage`. */

@@ -491,6 +491,8 @@ export const request = z.looseObject({
     .nullable()
     .optional(),
   verbosity: openEnum<"low" | "medium" | "high">().nullable().optional(),
+  /** Requests that share it share a prompt cache (OpenAI). */
+  prompt_cache_key: z.string().nullable().optional(),
   parallel_tool_calls: z.boolean().optional(),
   tools: z.array(tool).optional(),
   tool_choice: toolChoice.optional(),

@@ -4,6 +4,7 @@
  * @see https://ai.google.dev/api/generate-content#generationconfig
  */
 
+import { budgetForEffort } from "../../common/effort";
 import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
@@ -217,15 +218,6 @@ function budgetRange(model: string): { min: number; max: number; canDisable: boo
   return { min: 0, max: 24576, canDisable: true };
 }
 
-/** Effort → thinking budget for budget-based models (the documented table: a documented mapping, not a loss). */
-const BUDGET_BY_EFFORT: Readonly<Record<string, number>> = {
-  minimal: 512,
-  low: 1024,
-  medium: 8192,
-  high: 24576,
-  xhigh: 32768,
-  max: 32768,
-};
 const LEVELS = new Set(["minimal", "low", "medium", "high"]);
 
 function encodeThinking(request: common.Request, losses: Loss[]): generative.ThinkingConfig | undefined {
@@ -292,7 +284,7 @@ function encodeThinking(request: common.Request, losses: Loss[]): generative.Thi
       );
       return { thinkingLevel: "high", includeThoughts };
     }
-    const budget = BUDGET_BY_EFFORT[effort];
+    const budget = budgetForEffort(effort);
     if (budget === undefined) {
       losses.push(
         loss(

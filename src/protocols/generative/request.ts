@@ -240,6 +240,9 @@ export function encodeGenerativeRequest(
   if (request.serviceTier !== undefined) settingDropped(request.serviceTier.source, "service tier", losses);
   if (request.parallelToolCalls !== undefined)
     settingDropped(request.parallelToolCalls.source, "parallel tool calls", losses);
+  if (request.promptCacheKey !== undefined)
+    settingDropped(request.promptCacheKey.source, "prompt cache key", losses);
+  if (request.verbosity !== undefined) settingDropped(request.verbosity.source, "verbosity", losses);
   const tools = encodeGenerativeTools(request.tools, losses);
   const toolConfig = encodeGenerativeToolChoice(request.toolChoice);
   const generationConfig = encodeGenerationConfig(request, losses);

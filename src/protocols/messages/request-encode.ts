@@ -46,6 +46,9 @@ function dropUnsupported(request: common.Request, losses: Loss[]): void {
   drop(request.seed, "seed");
   drop(request.logprobs, "logprobs");
   drop(request.topLogprobs, "top_logprobs");
+  // The messages API caches by `cache_control` breakpoints, not by a key; it has no verbosity.
+  drop(request.promptCacheKey, "prompt_cache_key");
+  drop(request.verbosity, "verbosity");
   if (request.candidateCount !== undefined && request.candidateCount.value !== 1) {
     drop(request.candidateCount, "n (several candidates)");
   }
@@ -135,7 +138,7 @@ export function encodeMessagesRequest(
     source: given?.source ?? "/max_tokens",
   };
   const thinkingLosses: Loss[] = [];
-  let reasoning = encodeThinking(request.reasoning, budget, thinkingLosses);
+  let reasoning = encodeThinking(request.reasoning, budget, request.model, thinkingLosses);
   if (
     reasoning.thinking?.type === "enabled" &&
     !historyAllowsThinking(turns) &&
@@ -174,7 +177,12 @@ export function encodeMessagesRequest(
   if (allTools.length > 0) value.tools = allTools;
   if (choice !== undefined) value.tool_choice = choice;
   if (reasoning.thinking !== undefined) value.thinking = reasoning.thinking;
-  if (format.outputFormat !== undefined) value.output_config = { format: format.outputFormat };
+  if (reasoning.effort !== undefined || format.outputFormat !== undefined) {
+    const config: NonNullable<Request["output_config"]> = {};
+    if (reasoning.effort !== undefined) config.effort = reasoning.effort;
+    if (format.outputFormat !== undefined) config.format = format.outputFormat;
+    value.output_config = config;
+  }
   encodeSampling(request, thinkingOn, losses, value);
   encodeMetadata(request, losses, value);
   encodeServiceTier(request, losses, value);

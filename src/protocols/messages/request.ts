@@ -34,7 +34,7 @@ const TOOL_KEYS: readonly string[] = [
   "defer_loading",
   "cache_control",
 ];
-const THINKING_KEYS: readonly string[] = ["type", "budget_tokens"];
+const THINKING_KEYS: readonly string[] = ["type", "budget_tokens", "display"];
 const OUTPUT_CONFIG_KEYS: readonly string[] = ["effort", "format"];
 const FORMAT_KEYS: readonly string[] = ["type", "schema"];
 const METADATA_KEYS: readonly string[] = ["user_id"];
@@ -203,10 +203,15 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
   if (thinking.type === "enabled" || thinking.type === "adaptive") {
     dropExtras(thinking, THINKING_KEYS, source, "`thinking`", losses);
     const budget = (thinking as { budget_tokens?: number }).budget_tokens;
+    // `display`: the thoughts summarized, or left out (signature-only thinking blocks).
+    const display = thinking.display;
     return {
       enabled: true,
       ...(budget === undefined ? {} : { budgetTokens: budget, budgetSource: `${source}/budget_tokens` }),
       ...effortPart,
+      ...(display === "summarized" || display === "omitted"
+        ? { includeThoughts: display === "summarized", includeSource: `${source}/display` }
+        : {}),
       source,
     };
   }

@@ -6,6 +6,7 @@
  * @see https://platform.openai.com/docs/api-reference/responses/create
  */
 
+import { effortForBudget } from "../../common/effort";
 import { invalidInput, TranslationError } from "../../common/errors";
 import { isKnown, type Keys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
@@ -40,6 +41,7 @@ const MAPPED: Keys = [
   "user",
   "safety_identifier",
   "service_tier",
+  "prompt_cache_key",
   "previous_response_id",
   "conversation",
   "store",
@@ -201,10 +203,6 @@ function reportUnmapped(body: Request, losses: Loss[]): void {
         `Truncation "${body.truncation}" has no equivalent in the target and was dropped.`,
       ),
     );
-  if (body.text?.verbosity != null)
-    losses.push(
-      loss("/text/verbosity", "dropped", "`text.verbosity` has no common equivalent and was dropped."),
-    );
   const text = body.text;
   if (text !== undefined)
     for (const key of Object.keys(text))
@@ -285,6 +283,10 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
   if (reasoning !== undefined) request.reasoning = reasoning;
   const user = given(body.user, "/user") ?? given(body.safety_identifier, "/safety_identifier");
   if (user !== undefined) request.user = user;
+  const cacheKey = given(body.prompt_cache_key, "/prompt_cache_key");
+  if (cacheKey !== undefined) request.promptCacheKey = cacheKey;
+  const verbosity = given(body.text?.verbosity, "/text/verbosity");
+  if (verbosity !== undefined) request.verbosity = verbosity;
   const tier = given(body.service_tier, "/service_tier");
   if (tier !== undefined) request.serviceTier = tier;
   const logprobs = body.include?.indexOf(LOGPROBS) ?? -1;
@@ -312,13 +314,6 @@ function clampRange(
     ),
   );
   return clamped;
-}
-
-/** Reasoning budget → responses effort: up to 1,024 tokens low, up to 8,192 medium, above high. */
-function effortForBudget(budget: number): "low" | "medium" | "high" {
-  if (budget <= 1024) return "low";
-  if (budget <= 8192) return "medium";
-  return "high";
 }
 
 function encodeReasoning(
@@ -446,7 +441,12 @@ export function encodeResponsesRequest(
   const reasoning = encodeReasoning(request.reasoning, losses);
   if (reasoning !== undefined) value.reasoning = reasoning;
   const format = encodeFormat(request.responseFormat, losses);
-  if (format !== undefined) value.text = { format };
+  if (format !== undefined || request.verbosity !== undefined) {
+    const text: NonNullable<Request["text"]> = {};
+    if (format !== undefined) text.format = format;
+    if (request.verbosity !== undefined) text.verbosity = request.verbosity.value;
+    value.text = text;
+  }
   const include: string[] = [];
   if (request.logprobs !== undefined) {
     if (request.logprobs.value) include.push(LOGPROBS);
@@ -465,6 +465,7 @@ export function encodeResponsesRequest(
   if (topLogprobs !== undefined) value.top_logprobs = topLogprobs;
   if (request.user !== undefined) value.user = request.user.value;
   if (request.serviceTier !== undefined) value.service_tier = request.serviceTier.value;
+  if (request.promptCacheKey !== undefined) value.prompt_cache_key = request.promptCacheKey.value;
   const usage = request.includeUsage;
   if (usage !== undefined && !(usage.value && request.stream))
     dropped(losses, usage, "responses streams always report usage; the switch was dropped.");
