@@ -229,8 +229,12 @@ export type ProviderTool = {
   readonly origin: Protocol;
   readonly raw: unknown;
   readonly label: string;
-  /** What the tool does, when another protocol has a tool that does the same (messages `code_execution`, generative `codeExecution`). */
-  readonly kind?: "code-execution" | undefined;
+  /**
+   * What the tool does, when another protocol has a tool that does the same: runs code (messages
+   * `code_execution`, generative `codeExecution`, responses `code_interpreter`) or searches the web
+   * (messages `web_search`, generative `googleSearch`, responses `web_search`).
+   */
+  readonly kind?: "code-execution" | "web-search" | undefined;
   readonly source: Source;
 };
 

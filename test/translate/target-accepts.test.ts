@@ -223,3 +223,21 @@ describe("documents inside tool results (Claude Code reads PDFs with a tool)", (
     expect(codes(two.losses)).toContain("content.approximated /messages/2/content/0/content/1");
   });
 });
+
+test("a web search tool is each target's own web search (its settings the target's defaults, said); chat has none", () => {
+  const body = {
+    model: "gpt-5.5",
+    input: "x",
+    max_output_tokens: 100,
+    tools: [{ type: "web_search" as const }],
+  };
+  const toMessages = translateRequest("responses", "messages", body);
+  expect(toMessages.value.tools).toEqual([{ type: "web_search_20250305", name: "web_search" }]);
+  expect(codes(toMessages.losses)).toEqual(["tools.approximated /tools/0"]);
+  const toGenerative = translateRequest("responses", "generative", body);
+  expect(toGenerative.value.tools).toEqual([{ googleSearch: {} }]);
+  expect(codes(toGenerative.losses)).toEqual(["tools.approximated /tools/0"]);
+  expect(codes(translateRequest("responses", "chat", body).losses)).toEqual(["tools.dropped /tools/0"]);
+  const back = translateRequest("messages", "responses", toMessages.value);
+  expect(back.value.tools).toEqual([{ type: "web_search" }]);
+});

@@ -37,6 +37,7 @@ export function decodeGenerativeTools(
           source: at(base, key),
         };
         if (key === "codeExecution" || key === "code_execution") tool.kind = "code-execution";
+        else if (key === "googleSearch" || key === "google_search") tool.kind = "web-search";
         out.push(tool);
         continue;
       }
@@ -153,6 +154,15 @@ export function encodeGenerativeTools(
             tool.source,
             "approximated",
             `The ${tool.origin} ${tool.label} was sent as generative's codeExecution tool, which runs Python in its own sandbox.`,
+          ),
+        );
+      } else if (tool.kind === "web-search") {
+        others.push({ googleSearch: {} });
+        losses.push(
+          loss(
+            tool.source,
+            "approximated",
+            `The ${tool.origin} ${tool.label} was sent as generative's googleSearch tool, with its default settings.`,
           ),
         );
       } else

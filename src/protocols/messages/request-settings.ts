@@ -17,6 +17,11 @@ import type { CustomTool, Request, ThinkingConfig, Tool, ToolChoice } from "./sc
  * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/code-execution-tool
  */
 const CODE_EXECUTION = { type: "code_execution_20250825", name: "code_execution" } as const;
+/**
+ * The messages web search tool another protocol's web search becomes.
+ * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool
+ */
+const WEB_SEARCH = { type: "web_search_20250305", name: "web_search" } as const;
 
 /** The tool that emulates a JSON response format (LiteLLM's name). */
 export const JSON_TOOL = "json_tool_call";
@@ -57,6 +62,15 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
             tool.source,
             "approximated",
             `The ${tool.origin} ${tool.label} was sent as the messages code execution tool (${CODE_EXECUTION.type}), which runs code in its own sandbox.`,
+          ),
+        );
+      } else if (tool.kind === "web-search") {
+        result.push({ ...WEB_SEARCH });
+        losses.push(
+          loss(
+            tool.source,
+            "approximated",
+            `The ${tool.origin} ${tool.label} was sent as the messages web search tool (${WEB_SEARCH.type}), with its default settings.`,
           ),
         );
       } else

@@ -160,9 +160,15 @@ function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   if (tool.type !== undefined && tool.type !== null && tool.type !== "custom") {
     const label = `${tool.type} tool`;
     // Every version of the code execution tool runs code in a sandbox, as generative's `codeExecution` does.
-    return tool.type.startsWith("code_execution_")
-      ? { type: "provider", origin: "messages", raw: tool, label, kind: "code-execution", source }
-      : { type: "provider", origin: "messages", raw: tool, label, source };
+    // Every version of the web search tool searches the web, as generative's `googleSearch` does.
+    const kind = tool.type.startsWith("code_execution_")
+      ? "code-execution"
+      : tool.type.startsWith("web_search_")
+        ? "web-search"
+        : undefined;
+    return kind === undefined
+      ? { type: "provider", origin: "messages", raw: tool, label, source }
+      : { type: "provider", origin: "messages", raw: tool, label, kind, source };
   }
   const custom = tool as CustomTool;
   dropExtras(custom, TOOL_KEYS, source, "a tool", losses);

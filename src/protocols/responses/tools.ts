@@ -129,6 +129,8 @@ export function decodeTools(
       source,
     };
     if (tool.type === "code_interpreter") provider.kind = "code-execution";
+    else if (typeof tool.type === "string" && tool.type.startsWith("web_search"))
+      provider.kind = "web-search";
     out.push(provider);
   }
   return out;
@@ -206,6 +208,15 @@ export function encodeTools(
             tool.source,
             "approximated",
             `The ${tool.origin} ${tool.label} was sent as the responses code_interpreter tool, which runs code in its own container.`,
+          ),
+        );
+      } else if (tool.kind === "web-search") {
+        tools.push({ type: "web_search" });
+        losses.push(
+          loss(
+            tool.source,
+            "approximated",
+            `The ${tool.origin} ${tool.label} was sent as the responses web_search tool, with its default settings.`,
           ),
         );
       } else

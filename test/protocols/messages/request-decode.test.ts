@@ -196,6 +196,7 @@ describe("decodeMessagesRequest", () => {
         origin: "messages",
         raw: { type: "web_search_20250305", name: "web_search" },
         label: "web_search_20250305 tool",
+        kind: "web-search",
         source: "/tools/1",
       },
     ]);
