@@ -140,7 +140,7 @@ export function encodeMessagesRequest(
   const thinkingLosses: Loss[] = [];
   let reasoning = encodeThinking(request.reasoning, budget, request.model, thinkingLosses);
   if (
-    reasoning.thinking?.type === "enabled" &&
+    (reasoning.thinking?.type === "enabled" || reasoning.thinking?.type === "adaptive") &&
     !historyAllowsThinking(turns) &&
     request.reasoning !== undefined
   ) {
