@@ -25,6 +25,8 @@ export const textPart = z.looseObject({
   type: z.literal("text"),
   text: z.string(),
   cache_control: cacheControl.optional(),
+  /** OpenAI: an explicit prompt cache breakpoint after this part (`prompt_cache_options.mode: "explicit"`). */
+  prompt_cache_breakpoint: z.looseObject({ mode: z.literal("explicit") }).optional(),
 });
 /** A text content part: `{ type: "text", text }`. The type `textPart` parses to. */
 export type TextPart = z.infer<typeof textPart>;
@@ -486,13 +488,34 @@ export const request = z.looseObject({
   user: z.string().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
   store: z.boolean().nullable().optional(),
-  service_tier: openEnum<"auto" | "default" | "flex" | "scale" | "priority">().nullable().optional(),
-  reasoning_effort: openEnum<"none" | "minimal" | "low" | "medium" | "high" | "xhigh">()
+  service_tier: openEnum<"auto" | "default" | "flex" | "scale" | "priority" | "fast">().nullable().optional(),
+  reasoning_effort: openEnum<"none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max">()
     .nullable()
     .optional(),
   verbosity: openEnum<"low" | "medium" | "high">().nullable().optional(),
   /** Requests that share it share a prompt cache (OpenAI). */
   prompt_cache_key: z.string().nullable().optional(),
+  /**
+   * How the prompt is cached: `implicit` (the default) adds one breakpoint of the service's own to the
+   * parts marked `prompt_cache_breakpoint`, `explicit` only those; `ttl` the least lifetime (`30m`).
+   */
+  prompt_cache_options: z
+    .looseObject({ mode: z.enum(["implicit", "explicit"]).optional(), ttl: z.string().optional() })
+    .optional(),
+  /** Moderation of the input and output by a moderation model, and what a flag does (`block`). */
+  moderation: z
+    .looseObject({
+      model: z.string(),
+      policy: z
+        .looseObject({
+          input: z.looseObject({ mode: z.string() }).nullable().optional(),
+          output: z.looseObject({ mode: z.string() }).nullable().optional(),
+        })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
   parallel_tool_calls: z.boolean().optional(),
   tools: z.array(tool).optional(),
   tool_choice: toolChoice.optional(),
