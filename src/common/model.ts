@@ -327,6 +327,13 @@ export type Request = {
   readonly serviceTier?: Given<string> | undefined;
   /** chat and responses `prompt_cache_key`: requests that share it share a prompt cache. */
   readonly promptCacheKey?: Given<string> | undefined;
+  /**
+   * chat and responses `prompt_cache_options`: `mode` (`implicit`: the service adds a breakpoint of its
+   * own to the parts' cache hints; `explicit`: only those) and `ttl`, as given.
+   */
+  readonly promptCacheOptions?:
+    | Given<{ readonly mode?: string | undefined; readonly ttl?: string | undefined }>
+    | undefined;
   /** chat `verbosity`, responses `text.verbosity`: how long an answer should be ("low" … "high"). */
   readonly verbosity?: Given<string> | undefined;
   readonly logprobs?: Given<boolean> | undefined;

@@ -241,3 +241,112 @@ test("a web search tool is each target's own web search (its settings the target
   const back = translateRequest("messages", "responses", toMessages.value);
   expect(back.value.tools).toEqual([{ type: "web_search" }]);
 });
+
+describe("prompt cache breakpoints: messages cache_control is OpenAI's prompt_cache_breakpoint, both ways", () => {
+  const mark = { mode: "explicit" };
+  const body = {
+    model: "claude-sonnet-4-6",
+    max_tokens: 100,
+    system: [
+      { type: "text" as const, text: "rules" },
+      { type: "text" as const, text: "more rules", cache_control: { type: "ephemeral" as const } },
+    ],
+    messages: [
+      {
+        role: "user" as const,
+        content: [
+          {
+            type: "text" as const,
+            text: "hi",
+            cache_control: { type: "ephemeral" as const, ttl: "1h" as const },
+          },
+        ],
+      },
+    ],
+  };
+
+  test("toward chat and responses each hint is a breakpoint on its part; a lifetime OpenAI does not take is said", () => {
+    const toChat = translateRequest("messages", "chat", body);
+    expect(toChat.value.messages).toEqual([
+      {
+        role: "system",
+        content: [
+          { type: "text", text: "rules" },
+          { type: "text", text: "more rules", prompt_cache_breakpoint: mark },
+        ],
+      },
+      { role: "user", content: [{ type: "text", text: "hi", prompt_cache_breakpoint: mark }] },
+    ]);
+    expect(codes(toChat.losses)).toEqual([
+      "cache_control.ttl.approximated /messages/0/content/0/cache_control/ttl",
+    ]);
+    const toResponses = translateRequest("messages", "responses", body);
+    expect(toResponses.value.input).toEqual([
+      {
+        role: "system",
+        content: [
+          { type: "input_text", text: "rules" },
+          { type: "input_text", text: "more rules", prompt_cache_breakpoint: mark },
+        ],
+      },
+      { role: "user", content: [{ type: "input_text", text: "hi", prompt_cache_breakpoint: mark }] },
+    ]);
+    expect(codes(toResponses.losses)).toEqual([
+      "cache_control.ttl.approximated /messages/0/content/0/cache_control/ttl",
+    ]);
+    // A compatible chat dialect's server has no cache hint.
+    expect(
+      codes(translateRequest("messages", "chat", body, { chatDialect: "vllm" }).losses).filter((entry) =>
+        entry.startsWith("cache_control.dropped"),
+      ),
+    ).toEqual([
+      "cache_control.dropped /system/1/cache_control",
+      "cache_control.dropped /messages/0/content/0/cache_control",
+    ]);
+  });
+
+  test("a recorded chat request with breakpoints and prompt_cache_options: responses takes both, messages gets cache_control", () => {
+    const recorded = {
+      model: "gpt-5.5",
+      prompt_cache_key: "k",
+      prompt_cache_options: { mode: "explicit" as const, ttl: "30m" },
+      messages: [
+        {
+          role: "user" as const,
+          content: [
+            {
+              type: "text" as const,
+              text: "catalogue",
+              prompt_cache_breakpoint: { mode: "explicit" as const },
+            },
+            { type: "text" as const, text: "question" },
+          ],
+        },
+      ],
+    };
+    const toResponses = translateRequest("chat", "responses", recorded);
+    expect(toResponses.value).toMatchObject({
+      prompt_cache_key: "k",
+      prompt_cache_options: { mode: "explicit", ttl: "30m" },
+      input: [
+        {
+          role: "user",
+          content: [
+            { type: "input_text", text: "catalogue", prompt_cache_breakpoint: mark },
+            { type: "input_text", text: "question" },
+          ],
+        },
+      ],
+    });
+    expect(toResponses.losses).toEqual([]);
+    const toMessages = translateRequest("chat", "messages", recorded, { maxTokens: 100 });
+    expect(toMessages.value.messages[0]?.content).toEqual([
+      { type: "text", text: "catalogue", cache_control: { type: "ephemeral" } },
+      { type: "text", text: "question" },
+    ]);
+    expect(codes(toMessages.losses)).toEqual([
+      "prompt_cache_key.dropped /prompt_cache_key",
+      "prompt_cache_options.dropped /prompt_cache_options",
+    ]);
+  });
+});

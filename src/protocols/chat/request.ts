@@ -39,6 +39,7 @@ const MAPPED: Keys = [
   "user",
   "service_tier",
   "prompt_cache_key",
+  "prompt_cache_options",
   "verbosity",
   "reasoning_effort",
   "parallel_tool_calls",
@@ -152,6 +153,15 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
   if (tier !== undefined) request.serviceTier = tier;
   const cacheKey = given(body.prompt_cache_key, "/prompt_cache_key");
   if (cacheKey !== undefined) request.promptCacheKey = cacheKey;
+  const cacheOptions = body.prompt_cache_options;
+  if (cacheOptions !== undefined && cacheOptions !== null)
+    request.promptCacheOptions = {
+      value: {
+        ...(typeof cacheOptions.mode === "string" ? { mode: cacheOptions.mode } : {}),
+        ...(typeof cacheOptions.ttl === "string" ? { ttl: cacheOptions.ttl } : {}),
+      },
+      source: "/prompt_cache_options",
+    };
   const verbosity = given(body.verbosity, "/verbosity");
   if (verbosity !== undefined) request.verbosity = verbosity;
   const logprobs = given(body.logprobs, "/logprobs");
@@ -501,6 +511,12 @@ export function encodeChatRequest(
     if (options.chatDialect === "openai") value.prompt_cache_key = request.promptCacheKey.value;
     else openaiOnly(request.promptCacheKey, "prompt_cache_key", losses);
   }
+  const cacheOptions = request.promptCacheOptions;
+  if (cacheOptions !== undefined) {
+    if (options.chatDialect === "openai")
+      value.prompt_cache_options = cacheOptions.value as NonNullable<chat.Request["prompt_cache_options"]>;
+    else openaiOnly(cacheOptions, "prompt_cache_options", losses);
+  }
   if (request.verbosity !== undefined) {
     if (options.chatDialect === "openai") value.verbosity = request.verbosity.value;
     else openaiOnly(request.verbosity, "verbosity", losses);
@@ -535,7 +551,7 @@ export function encodeChatRequest(
 }
 
 /** A setting only OpenAI's chat takes, for a compatible dialect: dropped, said. */
-function openaiOnly(given: common.Given<string>, name: string, losses: Loss[]): void {
+function openaiOnly(given: common.Given<unknown>, name: string, losses: Loss[]): void {
   losses.push(
     loss(
       given.source,

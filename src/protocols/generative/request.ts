@@ -265,6 +265,8 @@ export function encodeGenerativeRequest(
     settingDropped(request.parallelToolCalls.source, "parallel tool calls", losses);
   if (request.promptCacheKey !== undefined)
     settingDropped(request.promptCacheKey.source, "prompt cache key", losses);
+  if (request.promptCacheOptions !== undefined)
+    settingDropped(request.promptCacheOptions.source, "prompt cache options", losses);
   if (request.verbosity !== undefined) settingDropped(request.verbosity.source, "verbosity", losses);
   const tools = encodeGenerativeTools(request.tools, losses);
   const toolConfig = encodeGenerativeToolChoice(request.toolChoice);

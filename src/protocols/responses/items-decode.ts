@@ -13,7 +13,7 @@ import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import { restoreToolId } from "../../common/tool-id";
 import { readCarrier } from "./carrier";
-import { decodeContentPart } from "./content";
+import { breakpointHint, decodeContentPart } from "./content";
 import { keepRest } from "./fields";
 import { decodeReasoningItem } from "./reasoning";
 import type { FunctionCall, FunctionCallOutput, InputItem, InputMessage, Reasoning } from "./schema";
@@ -23,6 +23,7 @@ import { decodeTools } from "./tools";
 export type Entry = { readonly item: InputItem; readonly source: string };
 
 const MESSAGE_HELD = new Set(["type", "role", "content"]);
+const SYSTEM_PART_HELD = new Set(["type", "text", "annotations", "prompt_cache_breakpoint"]);
 const CALL_HELD = new Set(["type", "call_id", "name", "arguments", "namespace"]);
 const CUSTOM_CALL_HELD = new Set(["type", "call_id", "name", "input", "namespace"]);
 const SEARCH_CALL_HELD = new Set(["type", "call_id", "arguments", "execution"]);
@@ -114,16 +115,20 @@ function systemBlocks(
 ): common.SystemBlock[] {
   keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
   const role = message.role as "system" | "developer";
-  const block = (text: string, at0: string): common.SystemBlock =>
-    late === undefined ? { text, role, source: at0 } : { text, role, late: true, at: late, source: at0 };
+  const block = (text: string, at0: string, cache?: common.CacheHint): common.SystemBlock => {
+    const value: common.Draft<common.SystemBlock> =
+      late === undefined ? { text, role, source: at0 } : { text, role, late: true, at: late, source: at0 };
+    if (cache !== undefined) value.cache = cache;
+    return value;
+  };
   if (typeof message.content === "string") return [block(message.content, at(source, "content"))];
   const blocks: common.SystemBlock[] = [];
   message.content.forEach((part, index) => {
     const partSource = at(source, "content", index);
     const raw = part as { type: string; text?: unknown };
     if ((raw.type === "input_text" || raw.type === "output_text") && typeof raw.text === "string") {
-      keepRest(part, new Set(["type", "text", "annotations"]), partSource, "a system text part", losses);
-      blocks.push(block(raw.text, partSource));
+      keepRest(part, SYSTEM_PART_HELD, partSource, "a system text part", losses);
+      blocks.push(block(raw.text, partSource, breakpointHint(raw, partSource)));
     } else
       losses.push(
         loss(

@@ -11,7 +11,7 @@ import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { placeSystem } from "../../common/system";
-import { cacheDropped, encodeMediaPart } from "./content";
+import { cacheBreakpoint, cacheDropped, encodeMediaPart } from "./content";
 import type { Raw } from "./fields";
 import { encodeReasoningItem, shellOf } from "./reasoning";
 import type { InputContent, InputItem } from "./schema";
@@ -27,15 +27,17 @@ function encodeSystem(
   losses: Loss[],
   asItems = false,
 ): { instructions?: string; items: InputItem[] } {
+  const marks = new Map<common.SystemBlock, { mode: "explicit" }>();
   for (const block of blocks) {
-    if (block.cache !== undefined) losses.push(cacheDropped(block.cache));
+    const mark = cacheBreakpoint(block.cache, losses);
+    if (mark !== undefined) marks.set(block, mark);
     if (block.late === true && block.at === undefined)
       losses.push(
         loss(block.source, "approximated", "A system message from mid-conversation was moved to the top."),
       );
   }
   const only = blocks[0];
-  if (!asItems && blocks.length === 1 && only !== undefined && only.role === undefined)
+  if (!asItems && blocks.length === 1 && only !== undefined && only.role === undefined && marks.size === 0)
     return { instructions: only.text, items: [] };
   const items: InputItem[] = [];
   let group: common.SystemBlock[] = [];
@@ -44,9 +46,14 @@ function encodeSystem(
     if (first === undefined) return;
     const role = first.role === "developer" ? "developer" : "system";
     const content =
-      group.length === 1
+      group.length === 1 && !marks.has(first)
         ? first.text
-        : group.map((block) => ({ type: "input_text" as const, text: block.text }));
+        : group.map((block) => {
+            const mark = marks.get(block);
+            return mark === undefined
+              ? { type: "input_text" as const, text: block.text }
+              : { type: "input_text" as const, text: block.text, prompt_cache_breakpoint: mark };
+          });
     items.push({ role, content });
     group = [];
   };
@@ -68,21 +75,30 @@ function dropPart(part: common.Part, where: string, losses: Loss[]): void {
 
 /** The `output` of a function_call_output: one text as a string, else the parts (text, images, files). */
 function resultOutput(part: common.ToolResultPart, losses: Loss[]): string | InputContent[] {
+  // A hint on the whole result is a breakpoint on its last part (the parts form, then).
+  const mark = cacheBreakpoint(part.cache, losses);
   if (part.content.length === 0 && part.json !== undefined) {
     if (typeof part.json !== "string")
       losses.push(
         loss(part.source, "approximated", "The tool result was a JSON value; it was sent as its JSON text."),
       );
-    return typeof part.json === "string" ? part.json : JSON.stringify(part.json);
+    const text = typeof part.json === "string" ? part.json : JSON.stringify(part.json);
+    return mark === undefined ? text : [{ type: "input_text", text, prompt_cache_breakpoint: mark }];
   }
   const only = part.content[0];
-  if (part.content.length === 1 && only?.type === "text" && only.cache === undefined) return only.text;
-  if (part.content.length === 0) return "";
+  if (part.content.length === 1 && only?.type === "text" && only.cache === undefined && mark === undefined)
+    return only.text;
+  if (part.content.length === 0)
+    return mark === undefined ? "" : [{ type: "input_text", text: "", prompt_cache_breakpoint: mark }];
   const parts: InputContent[] = [];
   for (const item of part.content) {
     if (item.type === "text") {
-      if (item.cache !== undefined) losses.push(cacheDropped(item.cache));
-      parts.push({ type: "input_text", text: item.text });
+      const own = cacheBreakpoint(item.cache, losses);
+      parts.push(
+        own === undefined
+          ? { type: "input_text", text: item.text }
+          : { type: "input_text", text: item.text, prompt_cache_breakpoint: own },
+      );
     } else {
       const encoded = encodeMediaPart(item, losses);
       if (encoded !== undefined) parts.push(encoded);
@@ -90,6 +106,9 @@ function resultOutput(part: common.ToolResultPart, losses: Loss[]): string | Inp
   }
   if (part.json !== undefined)
     losses.push(loss(part.source, "dropped", "A JSON value beside the tool result's content was dropped."));
+  const last = parts.at(-1);
+  if (mark !== undefined && last !== undefined)
+    parts[parts.length - 1] = { ...last, prompt_cache_breakpoint: mark } as InputContent;
   return parts;
 }
 
@@ -115,11 +134,17 @@ function encodeUserTurn(
   let ordinal = 0;
   for (const part of message.parts) {
     switch (part.type) {
-      case "text":
-        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
-        textSource = content.length === 0 ? part.source : undefined;
-        content.push({ type: "input_text", text: part.text });
+      case "text": {
+        const mark = cacheBreakpoint(part.cache, losses);
+        // A part with a breakpoint keeps the parts form.
+        textSource = content.length === 0 && mark === undefined ? part.source : undefined;
+        content.push(
+          mark === undefined
+            ? { type: "input_text", text: part.text }
+            : { type: "input_text", text: part.text, prompt_cache_breakpoint: mark },
+        );
         break;
+      }
       case "media": {
         const encoded = encodeMediaPart(part, losses);
         if (encoded !== undefined) {
@@ -153,8 +178,8 @@ function encodeUserTurn(
               "responses function outputs have no error flag; the error result was sent as ordinary output.",
             ),
           );
-        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
         if (part.tools !== undefined) {
+          if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
           // The tools a client's tool search loaded go back as its output.
           const tools = encodeTools({ ...EMPTY_REQUEST, tools: part.tools }, losses).tools ?? [];
           items.push({

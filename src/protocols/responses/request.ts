@@ -42,6 +42,7 @@ const MAPPED: Keys = [
   "safety_identifier",
   "service_tier",
   "prompt_cache_key",
+  "prompt_cache_options",
   "previous_response_id",
   "conversation",
   "store",
@@ -285,6 +286,15 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
   if (user !== undefined) request.user = user;
   const cacheKey = given(body.prompt_cache_key, "/prompt_cache_key");
   if (cacheKey !== undefined) request.promptCacheKey = cacheKey;
+  const cacheOptions = body.prompt_cache_options;
+  if (cacheOptions !== undefined && cacheOptions !== null)
+    request.promptCacheOptions = {
+      value: {
+        ...(typeof cacheOptions.mode === "string" ? { mode: cacheOptions.mode } : {}),
+        ...(typeof cacheOptions.ttl === "string" ? { ttl: cacheOptions.ttl } : {}),
+      },
+      source: "/prompt_cache_options",
+    };
   const verbosity = given(body.text?.verbosity, "/text/verbosity");
   if (verbosity !== undefined) request.verbosity = verbosity;
   const tier = given(body.service_tier, "/service_tier");
@@ -466,6 +476,8 @@ export function encodeResponsesRequest(
   if (request.user !== undefined) value.user = request.user.value;
   if (request.serviceTier !== undefined) value.service_tier = request.serviceTier.value;
   if (request.promptCacheKey !== undefined) value.prompt_cache_key = request.promptCacheKey.value;
+  if (request.promptCacheOptions !== undefined)
+    value.prompt_cache_options = { ...request.promptCacheOptions.value };
   const usage = request.includeUsage;
   if (usage !== undefined && !(usage.value && request.stream))
     dropped(losses, usage, "responses streams always report usage; the switch was dropped.");
