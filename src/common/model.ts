@@ -334,6 +334,8 @@ export type Request = {
   readonly promptCacheOptions?:
     | Given<{ readonly mode?: string | undefined; readonly ttl?: string | undefined }>
     | undefined;
+  /** chat and responses `moderation` (OpenAI's: a moderation model and what a flag does), as given. */
+  readonly moderation?: Given<Readonly<Record<string, unknown>>> | undefined;
   /** chat `verbosity`, responses `text.verbosity`: how long an answer should be ("low" … "high"). */
   readonly verbosity?: Given<string> | undefined;
   readonly logprobs?: Given<boolean> | undefined;

@@ -350,3 +350,87 @@ describe("prompt cache breakpoints: messages cache_control is OpenAI's prompt_ca
     ]);
   });
 });
+
+describe("JSON Schema both ways", () => {
+  test("Gemini CLI's OpenAPI type names (OBJECT, STRING) come out lower-case toward chat, messages and responses", () => {
+    const body = {
+      contents: [{ role: "user" as const, parts: [{ text: "x" }] }],
+      generationConfig: {
+        responseMimeType: "application/json",
+        responseJsonSchema: {
+          type: "OBJECT",
+          properties: { a: { type: "STRING" }, n: { type: ["INTEGER", "NULL"] } },
+        },
+      },
+      tools: [
+        {
+          functionDeclarations: [
+            {
+              name: "read",
+              description: "Reads",
+              parametersJsonSchema: { type: "OBJECT", properties: { path: { type: "STRING" } } },
+            },
+          ],
+        },
+      ],
+    };
+    const lower = { type: "object", properties: { a: { type: "string" }, n: { type: ["integer", "null"] } } };
+    const toChat = translateRequest("generative", "chat", body, { model: "gemini-3-pro-preview" });
+    expect(toChat.value.response_format).toMatchObject({
+      type: "json_schema",
+      json_schema: { schema: lower },
+    });
+    expect(toChat.value.tools?.[0]).toMatchObject({
+      function: { parameters: { type: "object", properties: { path: { type: "string" } } } },
+    });
+    const toMessages = translateRequest("generative", "messages", body, { model: "claude-sonnet-4-6" });
+    expect(toMessages.value.tools?.[0]).toMatchObject({
+      input_schema: { type: "object", properties: { path: { type: "string" } } },
+    });
+  });
+
+  test("a schema with no type: generative and messages write the type its properties tell, and say so", () => {
+    const body = {
+      model: "m",
+      max_tokens: 100,
+      messages: [{ role: "user" as const, content: "x" }],
+      tools: [
+        {
+          type: "function" as const,
+          function: { name: "f", parameters: { properties: { a: { type: "string" } } } },
+        },
+      ],
+    };
+    const toGenerative = translateRequest("chat", "generative", body);
+    expect(toGenerative.value.tools?.[0]?.functionDeclarations?.[0]?.parameters).toEqual({
+      type: "object",
+      properties: { a: { type: "string" } },
+    });
+    expect(codes(toGenerative.losses)).toEqual([
+      "tool.schema.type.synthesized /tools/0/function/parameters/type",
+    ]);
+    const toMessages = translateRequest("chat", "messages", body);
+    expect(toMessages.value.tools?.[0]).toMatchObject({ input_schema: { type: "object" } });
+    expect(codes(toMessages.losses)).toEqual([
+      "tool.schema.type.synthesized /tools/0/function/parameters/type",
+    ]);
+  });
+});
+
+test("OpenAI's moderation setting passes between chat and responses; messages and generative have none, said", () => {
+  const moderation = {
+    model: "omni-moderation-latest",
+    policy: { input: { mode: "block" }, output: { mode: "block" } },
+  };
+  const body = { model: "gpt-5.5", messages: user, moderation };
+  const toResponses = translateRequest("chat", "responses", body);
+  expect(toResponses.value.moderation).toEqual(moderation);
+  expect(toResponses.losses).toEqual([]);
+  expect(translateRequest("responses", "chat", toResponses.value).value.moderation).toEqual(moderation);
+  expect(codes(translateRequest("chat", "messages", body, { maxTokens: 10 }).losses)).toEqual([
+    "moderation.dropped /moderation",
+  ]);
+  expect(codes(translateRequest("chat", "generative", body).losses)).toEqual([
+    "moderation.dropped /moderation",
+  ]);
+});

@@ -40,6 +40,7 @@ const MAPPED: Keys = [
   "service_tier",
   "prompt_cache_key",
   "prompt_cache_options",
+  "moderation",
   "verbosity",
   "reasoning_effort",
   "parallel_tool_calls",
@@ -162,6 +163,8 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
       },
       source: "/prompt_cache_options",
     };
+  const moderation = given(body.moderation, "/moderation");
+  if (moderation !== undefined) request.moderation = moderation;
   const verbosity = given(body.verbosity, "/verbosity");
   if (verbosity !== undefined) request.verbosity = verbosity;
   const logprobs = given(body.logprobs, "/logprobs");
@@ -516,6 +519,11 @@ export function encodeChatRequest(
     if (options.chatDialect === "openai")
       value.prompt_cache_options = cacheOptions.value as NonNullable<chat.Request["prompt_cache_options"]>;
     else openaiOnly(cacheOptions, "prompt_cache_options", losses);
+  }
+  if (request.moderation !== undefined) {
+    if (options.chatDialect === "openai")
+      value.moderation = request.moderation.value as NonNullable<chat.Request["moderation"]>;
+    else openaiOnly(request.moderation, "moderation", losses);
   }
   if (request.verbosity !== undefined) {
     if (options.chatDialect === "openai") value.verbosity = request.verbosity.value;

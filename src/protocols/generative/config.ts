@@ -326,7 +326,18 @@ function encodeResponseFormat(
   }
   // The subset (`responseSchema`) when it says all of the schema; else the schema unchanged as JSON
   // Schema (`responseJsonSchema`), which Gemini takes whole: nothing it accepts is rewritten away.
-  const subset = exactSubset(format.schema, format.schemaSource ?? `${format.source}/schema`);
+  const schemaSource = format.schemaSource ?? `${format.source}/schema`;
+  const subset = exactSubset(format.schema, schemaSource);
+  // The subset requires a type: one told by `properties` / `items` is written, and said.
+  if (subset?.type !== undefined && format.schema.type === undefined)
+    losses.push(
+      loss(
+        at(schemaSource, "type"),
+        "synthesized",
+        `generative's responseSchema needs a type; the schema had none, and "${String(subset.type)}" (what its properties tell) was written.`,
+        "response_format.schema.type.synthesized",
+      ),
+    );
   let schema = subset ?? format.schema;
   if (format.description !== undefined) {
     if (schema.description === undefined) schema = { ...schema, description: format.description };

@@ -268,6 +268,7 @@ export function encodeGenerativeRequest(
   if (request.promptCacheOptions !== undefined)
     settingDropped(request.promptCacheOptions.source, "prompt cache options", losses);
   if (request.verbosity !== undefined) settingDropped(request.verbosity.source, "verbosity", losses);
+  if (request.moderation !== undefined) settingDropped(request.moderation.source, "moderation", losses);
   const tools = encodeGenerativeTools(request.tools, losses);
   const toolConfig = encodeGenerativeToolChoice(request.toolChoice);
   const generationConfig = encodeGenerationConfig(request, losses);

@@ -195,7 +195,7 @@ export function encodeGenerativeTools(
       name: tool.name,
       description: tool.description ?? "",
     };
-    encodeParameters(tool, declaration);
+    encodeParameters(tool, declaration, losses);
     declarations.push(declaration);
   }
   const out = declarations.length === 0 ? others : [{ functionDeclarations: declarations }, ...others];
@@ -206,9 +206,14 @@ export function encodeGenerativeTools(
  * A tool's parameters → the declaration's `parameters` when the OpenAPI subset says all of them, else
  * unchanged as `parametersJsonSchema` (full JSON Schema, which Gemini takes whole): nothing is dropped.
  */
-function encodeParameters(tool: common.FunctionTool, into: generative.FunctionDeclaration): void {
+function encodeParameters(
+  tool: common.FunctionTool,
+  into: generative.FunctionDeclaration,
+  losses: Loss[],
+): void {
   if (tool.parameters === undefined) return;
-  const schema = exactSubset(tool.parameters, tool.parametersSource ?? `${tool.source}/parameters`);
+  const source = tool.parametersSource ?? `${tool.source}/parameters`;
+  const schema = exactSubset(tool.parameters, source);
   if (schema === undefined) {
     into.parametersJsonSchema = tool.parameters;
     return;
@@ -216,6 +221,16 @@ function encodeParameters(tool: common.FunctionTool, into: generative.FunctionDe
   const keys = Object.keys(schema);
   // A parameter-less tool: Gemini rejects an object schema without properties.
   if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return;
+  // The subset requires a type: one told by `properties` is written, and said (JSON Schema allows any).
+  if (tool.parameters.type === undefined && schema.type !== undefined)
+    losses.push(
+      loss(
+        at(source, "type"),
+        "synthesized",
+        `Tool \`${tool.name}\`: generative's schema needs a type; the parameters had none, and "${String(schema.type)}" (what their properties tell) was written.`,
+        "tool.schema.type.synthesized",
+      ),
+    );
   into.parameters = schema;
 }
 

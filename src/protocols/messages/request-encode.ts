@@ -49,6 +49,7 @@ function dropUnsupported(request: common.Request, losses: Loss[]): void {
   // The messages API caches by `cache_control` breakpoints, not by a key; it has no verbosity.
   drop(request.promptCacheKey, "prompt_cache_key");
   drop(request.promptCacheOptions, "prompt_cache_options");
+  drop(request.moderation, "moderation");
   drop(request.verbosity, "verbosity");
   if (request.candidateCount !== undefined && request.candidateCount.value !== 1) {
     drop(request.candidateCount, "n (several candidates)");

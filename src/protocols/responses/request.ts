@@ -43,6 +43,7 @@ const MAPPED: Keys = [
   "service_tier",
   "prompt_cache_key",
   "prompt_cache_options",
+  "moderation",
   "previous_response_id",
   "conversation",
   "store",
@@ -295,6 +296,8 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
       },
       source: "/prompt_cache_options",
     };
+  const moderation = given(body.moderation, "/moderation");
+  if (moderation !== undefined) request.moderation = moderation;
   const verbosity = given(body.text?.verbosity, "/text/verbosity");
   if (verbosity !== undefined) request.verbosity = verbosity;
   const tier = given(body.service_tier, "/service_tier");
@@ -478,6 +481,8 @@ export function encodeResponsesRequest(
   if (request.promptCacheKey !== undefined) value.prompt_cache_key = request.promptCacheKey.value;
   if (request.promptCacheOptions !== undefined)
     value.prompt_cache_options = { ...request.promptCacheOptions.value };
+  if (request.moderation !== undefined)
+    value.moderation = request.moderation.value as NonNullable<Request["moderation"]>;
   const usage = request.includeUsage;
   if (usage !== undefined && !(usage.value && request.stream))
     dropped(losses, usage, "responses streams always report usage; the switch was dropped.");
