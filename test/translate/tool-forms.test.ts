@@ -11,6 +11,7 @@ import {
   createStreamTranslator,
   type Protocol,
   protocols,
+  replay,
   type TranslateOptions,
   translateRequest,
   translateResponse,
@@ -347,5 +348,47 @@ describe("a custom tool call toward chat", () => {
     };
     const whole = translateResponse("responses", "chat", upstream as never, { request: chatRequest });
     expect(callsOf("chat", whole.value)).toEqual([{ name: "apply_patch", input: PATCH, custom: true }]);
+  });
+
+  test("streamed: the custom call reaches a chat client as delta.tool_calls[].custom pieces, and a client without custom tools as {input}", () => {
+    const chatRequest = {
+      model: "gpt-5.5",
+      messages: [{ role: "user", content: "fix it" }],
+      tools: [{ type: "custom", custom: { name: "apply_patch" } }],
+    };
+    const upstream = {
+      id: "resp_1",
+      object: "response",
+      created_at: 1,
+      status: "completed",
+      model: "gpt-5.5",
+      output: [
+        {
+          id: "ctc_1",
+          type: "custom_tool_call",
+          status: "completed",
+          call_id: "call_1",
+          name: "apply_patch",
+          input: PATCH,
+        },
+      ],
+    };
+    const events = replay("responses", upstream as never);
+    const { out, losses } = translateEvents("responses", "chat", events, { request: chatRequest });
+    const pieces = out.flatMap((chunk) =>
+      list(list(chunk, "choices")[0] ? field(list(chunk, "choices")[0], "delta") : undefined, "tool_calls"),
+    );
+    expect(pieces.some((piece) => field(piece, "custom") !== undefined)).toBe(true);
+    expect(pieces.some((piece) => field(piece, "function") !== undefined)).toBe(false);
+    expect(callsOf("chat", accumulate("chat", out as never))).toEqual([
+      { name: "apply_patch", input: PATCH, custom: true },
+    ]);
+    expect(losses).toEqual([]);
+    // A compatible dialect has no custom tools: the call comes as a function call of {"input": text}.
+    const compatible = translateEvents("responses", "chat", events, { chatDialect: "compatible" });
+    expect(callsOf("chat", accumulate("chat", compatible.out as never))).toEqual([
+      { name: "apply_patch", input: { input: PATCH } },
+    ]);
+    expect(compatible.losses.map((loss) => loss.code)).toEqual(["tool_call.freeform.approximated"]);
   });
 });
