@@ -402,9 +402,6 @@ export const allowedToolsChoice = z.looseObject({
  */
 export type AllowedToolsChoice = z.infer<typeof allowedToolsChoice>;
 
-/**
- * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, or another vendor form (kept).
- */
 /** `tool_choice` forcing one custom tool: `{ type: "custom", custom: { name } }`. */
 export const namedCustomToolChoice = z.looseObject({
   type: z.literal("custom"),
@@ -413,6 +410,10 @@ export const namedCustomToolChoice = z.looseObject({
 /** `tool_choice` forcing one custom tool. The type `namedCustomToolChoice` parses to. */
 export type NamedCustomToolChoice = z.infer<typeof namedCustomToolChoice>;
 
+/**
+ * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, a
+ * named custom tool, or another vendor form (kept).
+ */
 export const toolChoice = z.union([
   openEnum<"none" | "auto" | "required">(),
   namedToolChoice,
