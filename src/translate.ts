@@ -4,6 +4,14 @@ import type { Loss } from "./common/loss";
 import type { ErrorKind, Protocol } from "./common/model";
 import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "./common/options";
 import { checkProtocol } from "./common/protocol-id";
+import {
+  clientTools,
+  lowerRequest,
+  lowerResponse,
+  restoreRequest,
+  restoreResponse,
+  toolForms,
+} from "./common/tool-forms";
 import { type ClientHeaderOptions, clientHeaders, retryAfterOf, retryHeaders } from "./gateway/header-rules";
 import { type HeadersLike, headerReader } from "./gateway/headers";
 import type { ErrorBodyOf, RequestOf, ResponseOf } from "./protocols";
@@ -45,10 +53,15 @@ export function translateRequest<From extends Protocol, To extends Protocol>(
       return { value, losses: [], model: targetModel, stream: info.stream };
     }
     const decoded = source.decodeRequest(input, resolved);
-    const request = targetModel === undefined ? decoded.value : { ...decoded.value, model: targetModel };
-    const encoded = adapters[to].encodeRequest(request, resolved);
-    // Both lists are the converters' own: the common case (no decode loss) copies nothing.
-    const all = decoded.losses.length === 0 ? encoded.losses : decoded.losses.concat(encoded.losses);
+    const target = adapters[to];
+    const forms: Loss[] = [];
+    // Tools in forms the target lacks are lowered on the one path (common/tool-forms.ts).
+    const common = lowerRequest(restoreRequest(decoded.value, forms), toolForms(target, resolved), forms);
+    const request = targetModel === undefined ? common : { ...common, model: targetModel };
+    const encoded = target.encodeRequest(request, resolved);
+    // The lists are the converters' own: the common case (no decode loss) copies nothing.
+    const before = forms.length === 0 ? decoded.losses : decoded.losses.concat(forms);
+    const all = before.length === 0 ? encoded.losses : before.concat(encoded.losses);
     const { value, losses } = finish(encoded.value as RequestOf<To>, all, resolved);
     return { value, losses, model: request.model, stream: request.stream };
   });
@@ -68,8 +81,18 @@ export function translateResponse<From extends Protocol, To extends Protocol>(
   return guarded(from, "response", () => {
     if (from === (to as Protocol)) return { value: input as ResponseOf<To>, losses: [] };
     const decoded = source.decodeResponse(input, resolved);
-    const encoded = adapters[to].encodeResponse(decoded.value, resolved);
-    return finish(encoded.value as ResponseOf<To>, [...decoded.losses, ...encoded.losses], resolved);
+    const target = adapters[to];
+    const forms: Loss[] = [];
+    // Calls of the client's tools come back in its form; forms the client lacks are lowered.
+    const tools = clientTools(target, resolved);
+    const restored = tools === undefined ? decoded.value : restoreResponse(decoded.value, tools, forms);
+    const response = lowerResponse(restored, toolForms(target, resolved), forms);
+    const encoded = target.encodeResponse(response, resolved);
+    return finish(
+      encoded.value as ResponseOf<To>,
+      [...decoded.losses, ...forms, ...encoded.losses],
+      resolved,
+    );
   });
 }
 

@@ -90,10 +90,15 @@ export type ToolCallPart = {
   /** Gemini `thoughtSignature` on a function call: replayed only to generative. */
   readonly signature?: Signature | undefined;
   /**
-   * A free-form call (chat `custom` tool call): `argumentsText` is the tool's plain-text input, not JSON
-   * arguments. Targets without free-form calls send it as the arguments object `{ input }`.
+   * A free-form call (responses and chat `custom` tool call): `argumentsText` is the tool's plain-text
+   * input, not JSON arguments. Targets without free-form calls get the arguments object `{ input }`
+   * (common/tool-forms.ts).
    */
   readonly freeform?: boolean | undefined;
+  /** The tool group of the called tool (responses `namespace`): targets without groups get the flat name `namespace__name`. */
+  readonly namespace?: string | undefined;
+  /** A call of the client's tool search (responses `tool_search_call`, client-executed): its arguments are the search's. */
+  readonly search?: boolean | undefined;
   /** A server-side tool (messages `server_tool_use`, generative `executableCode`) kept raw. */
   readonly server?: { readonly origin: Protocol; readonly raw: unknown } | undefined;
   /** Source-protocol fields of the call with no common slot (messages `caller`), for the same protocol only. */
@@ -113,6 +118,8 @@ export type ToolResultPart = {
   /** A result that came as a JSON object (generative `functionResponse.response`), kept as given. */
   readonly json?: unknown;
   readonly isError?: boolean | undefined;
+  /** The tools a tool search loaded (responses `tool_search_output`): targets without tool search get them as tools. */
+  readonly tools?: readonly Tool[] | undefined;
   readonly source: Source;
   readonly cache?: CacheHint | undefined;
 };
@@ -169,8 +176,13 @@ export type SystemBlock = {
   readonly cache?: CacheHint | undefined;
   /** chat: which role carried it ("system" | "developer"); kept for same-family re-encoding. */
   readonly role?: "system" | "developer" | undefined;
-  /** True when it came after the first user turn (chat only); hoisting it is an approximation. */
+  /** True when it came after the first turn; hoisting it is an approximation. */
   readonly late?: boolean | undefined;
+  /**
+   * A late block's place: the number of turns (`Request.messages`) before it. A target that takes
+   * system messages in the conversation (chat, responses) puts it there.
+   */
+  readonly at?: number | undefined;
   readonly source: Source;
 };
 
@@ -187,8 +199,29 @@ export type FunctionTool = {
   readonly parametersSource?: Source | undefined;
   readonly strict?: boolean | undefined;
   readonly cache?: CacheHint | undefined;
+  /**
+   * A free-form tool (responses and chat `custom`): called with plain text. `format` is how that text is
+   * constrained, from `formatSource`; absent: any text.
+   */
+  readonly freeform?:
+    | { readonly format?: FreeformFormat | undefined; readonly formatSource?: Source | undefined }
+    | undefined;
+  /** The group it belongs to (responses `namespace` tool); targets without groups get the flat name `namespace__name`. */
+  readonly namespace?:
+    | { readonly name: string; readonly description?: string | undefined; readonly source: Source }
+    | undefined;
+  /** The client's own tool search (responses `tool_search` executed by the client): a function elsewhere. */
+  readonly search?: boolean | undefined;
+  /** Loaded only when a tool search finds it (responses and messages `defer_loading`), as given. */
+  readonly deferLoading?: Given<boolean> | undefined;
   readonly source: Source;
 };
+
+/** How a free-form tool's text is constrained: any text, a grammar (`lark`, `regex`), or a form of one protocol's. */
+export type FreeformFormat =
+  | { readonly kind: "text" }
+  | { readonly kind: "grammar"; readonly syntax: string; readonly definition: string }
+  | { readonly kind: "other"; readonly origin: Protocol; readonly raw: unknown };
 
 /** A provider-hosted tool (web search, code execution, google_search, url_context ...), kept raw. */
 export type ProviderTool = {
@@ -196,8 +229,12 @@ export type ProviderTool = {
   readonly origin: Protocol;
   readonly raw: unknown;
   readonly label: string;
-  /** What the tool does, when another protocol has a tool that does the same (messages `code_execution`, generative `codeExecution`). */
-  readonly kind?: "code-execution" | undefined;
+  /**
+   * What the tool does, when another protocol has a tool that does the same: runs code (messages
+   * `code_execution`, generative `codeExecution`, responses `code_interpreter`) or searches the web
+   * (messages `web_search`, generative `googleSearch`, responses `web_search`).
+   */
+  readonly kind?: "code-execution" | "web-search" | undefined;
   readonly source: Source;
 };
 
@@ -288,6 +325,19 @@ export type Request = {
    * `scale`, `priority`, or another a provider accepts): messages' `standard_only` is `default` here.
    */
   readonly serviceTier?: Given<string> | undefined;
+  /** chat and responses `prompt_cache_key`: requests that share it share a prompt cache. */
+  readonly promptCacheKey?: Given<string> | undefined;
+  /**
+   * chat and responses `prompt_cache_options`: `mode` (`implicit`: the service adds a breakpoint of its
+   * own to the parts' cache hints; `explicit`: only those) and `ttl`, as given.
+   */
+  readonly promptCacheOptions?:
+    | Given<{ readonly mode?: string | undefined; readonly ttl?: string | undefined }>
+    | undefined;
+  /** chat and responses `moderation` (OpenAI's: a moderation model and what a flag does), as given. */
+  readonly moderation?: Given<Readonly<Record<string, unknown>>> | undefined;
+  /** chat `verbosity`, responses `text.verbosity`: how long an answer should be ("low" … "high"). */
+  readonly verbosity?: Given<string> | undefined;
   readonly logprobs?: Given<boolean> | undefined;
   readonly topLogprobs?: Given<number> | undefined;
   /** chat `stream_options.include_usage`. */
@@ -483,6 +533,12 @@ export type StreamPart =
       readonly extra?: Extra | undefined;
       /** The call in the input (`/4/choices/0/delta/tool_calls/0`); the signature's own pointer is `signature.source`. */
       readonly source?: Source | undefined;
+      /** A free-form call: its deltas are the input text itself (`ToolCallPart.freeform`). */
+      readonly freeform?: boolean | undefined;
+      /** `ToolCallPart.namespace`. */
+      readonly namespace?: string | undefined;
+      /** `ToolCallPart.search`. */
+      readonly search?: boolean | undefined;
     }
   /** A signature attached to a text or tool-call block (generative `thoughtSignature`). */
   | {

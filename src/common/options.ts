@@ -88,8 +88,12 @@ export type TranslateOptions = {
    * The client's own request, when the translation answers it (`translateResponse`,
    * `createStreamTranslator`, `translateEventStream`): a responses answer echoes its configuration
    * (`instructions`, `tools`, `tool_choice`, `temperature`, `store`, `metadata` …) as the service does;
-   * without it, each such field is the value the service gives a request that sets none. Read, never
-   * validated: a field of the wrong type counts as not set. Ignored by same-protocol passes.
+   * without it, each such field is the value the service gives a request that sets none. Its tools also
+   * say which calls of the upstream's answer are calls of a free-form tool, of a tool group or of the
+   * tool search, for a client whose protocol has them (responses, chat): those come back in the
+   * client's form (`apply_patch` called with `{"input": text}` → a `custom_tool_call` with the text);
+   * without it, they come back as the function calls the upstream made. Read, never validated: a field
+   * of the wrong type counts as not set. Ignored by same-protocol passes.
    */
   request?: unknown;
 };

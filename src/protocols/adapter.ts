@@ -4,6 +4,7 @@ import type * as common from "../common/model";
 import type { ResolvedOptions } from "../common/options";
 import type { StreamReducer } from "../common/reducer";
 import type { RequestRefusal } from "../common/refusals";
+import type { ToolForms } from "../common/tool-forms";
 
 /** A rate-limit figure a provider reports in its response headers. */
 export type RateLimitMetric = "requests" | "tokens" | "input-tokens" | "output-tokens";
@@ -70,6 +71,17 @@ export interface ProtocolAdapter<Request, Response, Event, ErrorBody> {
   /** The request asking for `model` instead (`options.targetModel` on a same-protocol pass); generative names it in the URL. */
   withModel(body: Request, model: string): Request;
   decodeRequest(body: Request, options: ResolvedOptions): Translated<common.Request>;
+  /**
+   * The tool forms this protocol's encoders write for `options`: free-form tools, tool groups, the
+   * client's tool search (common/tool-forms.ts lowers the others first). Absent: none of them.
+   */
+  toolForms?(options: ResolvedOptions): ToolForms;
+  /**
+   * The tools of a request of this protocol (`options.request`: the client's own), as common tools, so
+   * that a response's calls of them come back in the form the client gave them; `[]` for a body that is
+   * not a request. Absent: the protocol has no tool forms another protocol lacks.
+   */
+  clientTools?(request: unknown): readonly common.Tool[];
   encodeRequest(request: common.Request, options: ResolvedOptions): Translated<Request>;
   /**
    * What the protocol's service refuses in a request its schema accepts — a tool call without its

@@ -27,6 +27,9 @@ type OpenBlock =
       pieces: string[];
       signature: common.ToolCallPart["signature"];
       extra: common.Extra | undefined;
+      freeform: boolean | undefined;
+      namespace: string | undefined;
+      search: boolean | undefined;
     }
   | { kind: "refusal"; texts: string[] }
   | { kind: "done"; part: common.Part };
@@ -101,6 +104,9 @@ export class ResponseBuilder {
           pieces: [],
           signature: part.signature,
           extra: part.extra,
+          freeform: part.freeform,
+          namespace: part.namespace,
+          search: part.search,
         });
         return;
       case "tool-call-delta": {
@@ -188,16 +194,21 @@ function toPart(block: OpenBlock, source: string): common.Part {
       };
     case "tool-call": {
       const text = block.pieces.join("");
-      return {
+      const call: common.Draft<common.ToolCallPart> = {
         type: "tool-call",
         id: block.id,
         name: block.name,
-        arguments: parseJsonObject(text === "" ? "{}" : text),
+        // A free-form call's text is its input, not JSON arguments.
+        arguments: block.freeform === true ? undefined : parseJsonObject(text === "" ? "{}" : text),
         argumentsText: text,
         signature: block.signature,
         extra: block.extra,
         source,
       };
+      if (block.freeform === true) call.freeform = true;
+      if (block.namespace !== undefined) call.namespace = block.namespace;
+      if (block.search === true) call.search = true;
+      return call;
     }
     case "refusal":
       return { type: "refusal", text: block.texts.join(""), source };
@@ -267,6 +278,9 @@ function pushPart(out: common.StreamPart[], part: common.Part, index: number): v
         name: part.name,
         signature: part.signature,
         extra: part.extra,
+        ...(part.freeform === true ? { freeform: true } : {}),
+        ...(part.namespace === undefined ? {} : { namespace: part.namespace }),
+        ...(part.search === true ? { search: true } : {}),
       });
       const text = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
       if (text !== "") out.push({ type: "tool-call-delta", index, argumentsText: text });

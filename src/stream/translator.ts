@@ -5,6 +5,7 @@ import { type ResolvedOptions, resolveOptions, type TranslateOptions } from "../
 import { checkProtocol } from "../common/protocol-id";
 import type { StreamReducer } from "../common/reducer";
 import { eventPointer } from "../common/stream-end";
+import { clientTools, loweringEncoder, restoringDecoder, toolForms } from "../common/tool-forms";
 import { normalizeUsage } from "../common/usage";
 import type { EventOf } from "../protocols";
 import { adapters, protocols } from "../protocols";
@@ -96,8 +97,20 @@ export function translatorCore(
   const check = validator(source, "event", from, resolved);
   const identity = from === to;
   const onLoss = resolved.onLoss;
-  const decoder: AnyReducer<unknown, common.StreamPart> = source.streamDecoder(resolved);
-  const encoder: AnyReducer<common.StreamPart, unknown> = adapters[to].streamEncoder(resolved);
+  const target = adapters[to];
+  const decoded: AnyReducer<unknown, common.StreamPart> = source.streamDecoder(resolved);
+  const encoded: AnyReducer<common.StreamPart, unknown> = target.streamEncoder(resolved);
+  // Calls of the client's tools come back in its form; forms the target lacks are lowered (tool-forms.ts).
+  const tools = identity ? undefined : clientTools(target, resolved);
+  const decoder: AnyReducer<unknown, common.StreamPart> =
+    tools === undefined
+      ? decoded
+      : (restoringDecoder(decoded, tools) as AnyReducer<unknown, common.StreamPart>);
+  const forms = toolForms(target, resolved);
+  const encoder: AnyReducer<common.StreamPart, unknown> =
+    identity || (forms.freeform && forms.namespace && forms.search)
+      ? encoded
+      : (loweringEncoder(encoded, forms) as AnyReducer<common.StreamPart, unknown>);
   let decoderState = decoder.initial;
   let encoderState = encoder.initial;
   const losses: Loss[] = [];

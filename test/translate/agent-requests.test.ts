@@ -123,3 +123,270 @@ for (const request of captured) {
     }
   });
 }
+
+// ─── Issue 30's acceptance: what each target loses of each agent's request, and why ────────────────
+
+/** The upstream model a gateway asks for in each protocol (options.targetModel): current models. */
+const TARGET_MODEL: Record<Protocol, string> = {
+  chat: "gpt-5.5",
+  messages: "claude-sonnet-4-6",
+  generative: "gemini-3.1-pro-preview",
+  responses: "gpt-5.5",
+};
+
+/**
+ * Every loss left, by code, with why the target has no place for it. A code not here fails the test
+ * below: a new loss of an agent's request needs a reason, or a fix.
+ */
+const WHY: Record<string, string> = {
+  "cache_control.dropped":
+    "generative has no per-request cache hint (its cache is cachedContent, made beforehand); chat and responses take them as prompt_cache_breakpoint",
+  "client_metadata.dropped":
+    "Codex's own responses field: no other protocol has request metadata of that kind",
+  "content.approximated":
+    "chat tool messages take text only (a picture moves to a user message after them); generative has only systemInstruction for a system turn",
+  "messages.approximated":
+    "generative has only systemInstruction: a system turn mid-conversation moves there",
+  "content.synthesized":
+    "Gemini 3 requires a thought signature on a replayed call: the documented skip value",
+  "input.synthesized": "Gemini 3 requires a thought signature on a replayed call: the documented skip value",
+  "context_management.dropped":
+    "Anthropic's context editing (clear_thinking) has no equivalent in chat, generative or responses",
+  "defer_loading.dropped":
+    "chat and generative have no tool search: a deferred tool is offered from the start",
+  "id.dropped": "responses item ids name stored items; other protocols have no item ids",
+  "status.dropped": "an item's status is responses' own",
+  "max_tokens.synthesized": "the messages API requires max_tokens; the agent gave none",
+  "media.detail.dropped": "image detail (original) has no messages or generative field",
+  "output.approximated": "chat tool messages take text only: the picture moves to a user message after them",
+  "output_config.dropped":
+    "an effort set by a system turn mid-conversation has no place in any other protocol",
+  "parallel_tool_calls.dropped": "generative has no switch for parallel calls",
+  "parts.approximated":
+    "a JSON function response goes to messages and responses as its JSON text (they take text)",
+  "prompt_cache_key.dropped":
+    "messages caches by cache_control breakpoints and generative by cachedContent, neither by a key",
+  "verbosity.dropped": "messages and generative have no verbosity setting",
+  "reasoning.include.dropped": "OpenAI's chat returns no reasoning text or summary to ask for",
+  "temperature.dropped": "the messages API rejects temperature with extended thinking",
+  "topP.dropped": "the messages API rejects top_p with extended thinking",
+  "topK.dropped": "OpenAI's chat and responses have no top_k; messages rejects it with extended thinking",
+  "thinking.foreign": "reasoning state validates only at the provider that issued it",
+  "thinking.signature.foreign": "a signature validates only at the provider that issued it",
+  "thinkingConfig.dropped":
+    "the messages API requires the last tool-use turn to start with its own thinking block, which a Gemini turn cannot give: thinking goes off",
+  "effort.dropped":
+    "the messages API requires the last tool-use turn to start with its own thinking block, which an OpenAI turn cannot give: thinking goes off",
+  "tool.format.dropped": "messages and generative have no grammar-constrained (free-form) tools",
+  "tools.dropped": "chat has no web search tool",
+  "tools.approximated": "each target's own web search tool, with its default settings",
+  "user_id.dropped": "generative has no end-user field",
+};
+
+/** The losses of each captured request toward each other protocol, as `code path`. */
+const EXPECTED: Record<string, Partial<Record<Protocol, string[]>>> = {
+  "claude-code-1.json": {
+    chat: [
+      "context_management.dropped /context_management",
+      "output_config.dropped /messages/1/output_config",
+      "defer_loading.dropped /tools/10/defer_loading",
+    ],
+    generative: [
+      "context_management.dropped /context_management",
+      "output_config.dropped /messages/1/output_config",
+      "cache_control.dropped /system/1/cache_control",
+      "cache_control.dropped /system/2/cache_control",
+      "cache_control.dropped /messages/1/content/0/cache_control",
+      "content.approximated /messages/1/content/0",
+      "user_id.dropped /metadata/user_id",
+      "defer_loading.dropped /tools/10/defer_loading",
+    ],
+    responses: [
+      "context_management.dropped /context_management",
+      "output_config.dropped /messages/1/output_config",
+    ],
+  },
+  "claude-code-2.json": {
+    chat: [
+      "context_management.dropped /context_management",
+      "output_config.dropped /messages/1/output_config",
+      "thinking.signature.foreign /messages/2/content/0/signature",
+      "content.approximated /messages/3/content/1/content/0",
+      "defer_loading.dropped /tools/10/defer_loading",
+    ],
+    generative: [
+      "context_management.dropped /context_management",
+      "output_config.dropped /messages/1/output_config",
+      "cache_control.dropped /system/1/cache_control",
+      "cache_control.dropped /system/2/cache_control",
+      "messages.approximated /messages/1",
+      "thinking.foreign /messages/2/content/0",
+      "cache_control.dropped /messages/3/content/1/cache_control",
+      "content.synthesized /messages/2/content/1",
+      "user_id.dropped /metadata/user_id",
+      "defer_loading.dropped /tools/10/defer_loading",
+    ],
+    responses: [
+      "context_management.dropped /context_management",
+      "output_config.dropped /messages/1/output_config",
+      "thinking.foreign /messages/2/content/0",
+    ],
+  },
+  "codex-1.json": {
+    chat: [
+      "client_metadata.dropped /client_metadata",
+      "id.dropped /input/0/id",
+      "id.dropped /input/1/id",
+      "id.dropped /input/2/id",
+      "id.dropped /input/3/id",
+      "tools.dropped /tools/9",
+    ],
+    messages: [
+      "client_metadata.dropped /client_metadata",
+      "id.dropped /input/0/id",
+      "id.dropped /input/1/id",
+      "id.dropped /input/2/id",
+      "id.dropped /input/3/id",
+      "tool.format.dropped /tools/3/format",
+      "max_tokens.synthesized /max_tokens",
+      "tools.approximated /tools/9",
+      "prompt_cache_key.dropped /prompt_cache_key",
+      "verbosity.dropped /text/verbosity",
+    ],
+    generative: [
+      "client_metadata.dropped /client_metadata",
+      "id.dropped /input/0/id",
+      "id.dropped /input/1/id",
+      "id.dropped /input/2/id",
+      "id.dropped /input/3/id",
+      "tool.format.dropped /tools/3/format",
+      "parallel_tool_calls.dropped /parallel_tool_calls",
+      "prompt_cache_key.dropped /prompt_cache_key",
+      "verbosity.dropped /text/verbosity",
+      "tools.approximated /tools/9",
+    ],
+  },
+  "codex-2.json": {
+    chat: [
+      "client_metadata.dropped /client_metadata",
+      "id.dropped /input/0/id",
+      "id.dropped /input/1/id",
+      "id.dropped /input/2/id",
+      "id.dropped /input/3/id",
+      "id.dropped /input/4/id",
+      "status.dropped /input/5/status",
+      "id.dropped /input/5/id",
+      "status.dropped /input/6/status",
+      "id.dropped /input/6/id",
+      "id.dropped /input/7/id",
+      "id.dropped /input/8/id",
+      "thinking.signature.foreign /input/4/encrypted_content",
+      "output.approximated /input/8/output/0",
+      "tools.dropped /tools/9",
+    ],
+    messages: [
+      "client_metadata.dropped /client_metadata",
+      "id.dropped /input/0/id",
+      "id.dropped /input/1/id",
+      "id.dropped /input/2/id",
+      "id.dropped /input/3/id",
+      "id.dropped /input/4/id",
+      "status.dropped /input/5/status",
+      "id.dropped /input/5/id",
+      "status.dropped /input/6/status",
+      "id.dropped /input/6/id",
+      "id.dropped /input/7/id",
+      "id.dropped /input/8/id",
+      "tool.format.dropped /tools/3/format",
+      "thinking.foreign /input/4",
+      "media.detail.dropped /input/8/output/0",
+      "max_tokens.synthesized /max_tokens",
+      "effort.dropped /reasoning/effort",
+      "tools.approximated /tools/9",
+      "prompt_cache_key.dropped /prompt_cache_key",
+      "verbosity.dropped /text/verbosity",
+    ],
+    generative: [
+      "client_metadata.dropped /client_metadata",
+      "id.dropped /input/0/id",
+      "id.dropped /input/1/id",
+      "id.dropped /input/2/id",
+      "id.dropped /input/3/id",
+      "id.dropped /input/4/id",
+      "status.dropped /input/5/status",
+      "id.dropped /input/5/id",
+      "status.dropped /input/6/status",
+      "id.dropped /input/6/id",
+      "id.dropped /input/7/id",
+      "id.dropped /input/8/id",
+      "tool.format.dropped /tools/3/format",
+      "thinking.foreign /input/4",
+      "media.detail.dropped /input/8/output/0",
+      "input.synthesized /input/5",
+      "parallel_tool_calls.dropped /parallel_tool_calls",
+      "prompt_cache_key.dropped /prompt_cache_key",
+      "verbosity.dropped /text/verbosity",
+      "tools.approximated /tools/9",
+    ],
+  },
+  "gemini-cli-1.json": {
+    chat: [
+      "topK.dropped /generationConfig/topK",
+      "reasoning.include.dropped /generationConfig/thinkingConfig/includeThoughts",
+    ],
+    messages: [
+      "max_tokens.synthesized /max_tokens",
+      "temperature.dropped /generationConfig/temperature",
+      "topP.dropped /generationConfig/topP",
+      "topK.dropped /generationConfig/topK",
+    ],
+    responses: ["topK.dropped /generationConfig/topK"],
+  },
+  "gemini-cli-2.json": {
+    chat: [
+      "thinking.signature.foreign /contents/1/parts/0/thoughtSignature",
+      "topK.dropped /generationConfig/topK",
+      "reasoning.include.dropped /generationConfig/thinkingConfig/includeThoughts",
+    ],
+    messages: [
+      "thinking.signature.foreign /contents/1/parts/0/thoughtSignature",
+      "parts.approximated /contents/2/parts/0",
+      "parts.approximated /contents/2/parts/1",
+      "max_tokens.synthesized /max_tokens",
+      "thinkingConfig.dropped /generationConfig/thinkingConfig",
+      "topP.dropped /generationConfig/topP",
+    ],
+    responses: [
+      "thinking.signature.foreign /contents/1/parts/0/thoughtSignature",
+      "parts.approximated /contents/2/parts/0",
+      "parts.approximated /contents/2/parts/1",
+      "topK.dropped /generationConfig/topK",
+    ],
+  },
+};
+
+describe("what each target loses of each agent's request (issue 30)", () => {
+  const lossesOf = (request: Captured, to: Protocol) =>
+    translateRequest(request.protocol, to, request.body, {
+      ...pathOptions(request),
+      targetModel: TARGET_MODEL[to],
+    }).losses;
+
+  for (const request of captured)
+    for (const to of protocols.filter((protocol) => protocol !== request.protocol))
+      test(`${request.file} → ${to}`, () => {
+        const losses = lossesOf(request, to);
+        expect(losses.map((loss) => `${loss.code} ${loss.path}`)).toEqual(EXPECTED[request.file]?.[to]);
+        const unexplained = losses.filter((loss) => WHY[loss.code ?? ""] === undefined);
+        expect(unexplained, "a loss without a reason in WHY").toEqual([]);
+      });
+
+  test("every reason is of a loss that happens", () => {
+    const happening = new Set(
+      Object.values(EXPECTED).flatMap((targets) =>
+        Object.values(targets).flatMap((list) => (list ?? []).map((entry) => entry.split(" ")[0])),
+      ),
+    );
+    expect(Object.keys(WHY).filter((code) => !happening.has(code))).toEqual([]);
+  });
+});

@@ -155,7 +155,7 @@ describe("DESIGN policy table", () => {
     expect(first.losses.every((entry) => entry.kind === "synthesized")).toBe(true);
   });
 
-  test("JSON Schema keywords generative rejects ($schema, additionalProperties, $ref/$defs, unsupported format): rewritten or removed, refs inlined, each a loss", () => {
+  test("JSON Schema keywords the generative subset lacks ($schema, additionalProperties, $ref/$defs, formats): the schema goes whole as parametersJsonSchema, no loss (issue 30)", () => {
     const { value, losses } = translateRequest("chat", "generative", {
       model: "m",
       messages: [user("x")],
@@ -175,22 +175,17 @@ describe("DESIGN policy table", () => {
         },
       ],
     });
-    const declaration = value.tools?.[0]?.functionDeclarations?.[0] as {
-      parameters?: Record<string, unknown>;
-    };
-    const text = JSON.stringify(declaration.parameters);
-    expect(text).not.toMatch(/\$schema|\$ref|\$defs|additionalProperties|hostname/);
-    expect(declaration.parameters).toMatchObject({
-      properties: { p: { type: expect.stringMatching(/string/i) } },
+    // Gemini takes full JSON Schema in `parametersJsonSchema`: nothing it accepts is removed.
+    const declaration = value.tools?.[0]?.functionDeclarations?.[0];
+    expect(declaration?.parameters).toBeUndefined();
+    expect(declaration?.parametersJsonSchema).toEqual({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      additionalProperties: false,
+      properties: { p: { $ref: "#/$defs/P" } },
+      $defs: { P: { type: "string", format: "hostname" } },
     });
-    const paths = losses.map((entry) => entry.path);
-    expect(paths).toEqual(
-      expect.arrayContaining([
-        "/tools/0/function/parameters/$schema",
-        "/tools/0/function/parameters/additionalProperties",
-      ]),
-    );
-    expect(paths.some((path) => path.includes("format"))).toBe(true);
+    expect(losses).toEqual([]);
   });
 
   test("http(s) image URL to generative: fileData {fileUri, mimeType}; unknown mime type → loss approximated", () => {

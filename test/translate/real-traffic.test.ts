@@ -140,7 +140,7 @@ describe("valid real payloads are not rejected", () => {
     ]);
   });
 
-  test("a messages request with a system turn mid-conversation parses and the turn is hoisted with a loss", () => {
+  test("a messages request with a system turn mid-conversation parses; chat takes the turn in its place, generative hoists it with a loss (issue 30)", () => {
     const body = {
       model: "claude-opus-4-8",
       max_tokens: 100,
@@ -155,18 +155,19 @@ describe("valid real payloads are not rejected", () => {
     expect(messages.request.safeParse(body).success).toBe(true);
     const { value, losses } = translateRequest("messages", "chat", body);
     expect(value.messages).toEqual([
-      {
-        role: "system",
-        content: [
-          { type: "text", text: "You are a coding assistant." },
-          { type: "text", text: "Follow the project README." },
-        ],
-      },
+      { role: "system", content: "You are a coding assistant." },
       { role: "user", content: "Update this project." },
       { role: "assistant", content: "On it." },
+      { role: "system", content: "Follow the project README." },
       { role: "user", content: "Go." },
     ]);
-    expect(kinds(losses)).toEqual([{ path: "/messages/2", kind: "approximated" }]);
+    expect(losses).toEqual([]);
+    const toGenerative = translateRequest("messages", "generative", body);
+    expect(toGenerative.value.systemInstruction?.parts).toEqual([
+      { text: "You are a coding assistant." },
+      { text: "Follow the project README." },
+    ]);
+    expect(kinds(toGenerative.losses)).toEqual([{ path: "/messages/2", kind: "approximated" }]);
   });
 
   test('a generative history turn {"role":"model"} with no parts parses and translates', () => {

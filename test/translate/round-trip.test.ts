@@ -172,12 +172,16 @@ describe("changes that are now reported", () => {
     },
   );
 
-  test("generative includeThoughts: false toward OpenAI's chat is reported where it was set", () => {
-    const body = {
+  test("generative includeThoughts toward OpenAI's chat: true is reported where it was set, false is what it does anyway", () => {
+    const body = (include: boolean) => ({
       contents: [{ role: "user", parts: [{ text: "x" }] }],
-      generationConfig: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: false } },
-    };
-    expect(there("generative", "chat", body).losses).toContainEqual({
+      generationConfig: { thinkingConfig: { thinkingBudget: 1024, includeThoughts: include } },
+    });
+    expect(there("generative", "chat", body(true)).losses).toContainEqual({
+      path: "/generationConfig/thinkingConfig/includeThoughts",
+      kind: "dropped",
+    });
+    expect(there("generative", "chat", body(false)).losses).not.toContainEqual({
       path: "/generationConfig/thinkingConfig/includeThoughts",
       kind: "dropped",
     });

@@ -110,12 +110,28 @@ describe("messages: auto is auto, standard_only is chat's default", () => {
   });
 });
 
-test("generative has no tier: dropped, and said, from every source", async () => {
-  const bodies: [Protocol, unknown][] = [
-    ["chat", await chatBody("flex")],
-    ["responses", await responsesBody("priority")],
-    ["messages", await messagesBody("standard_only")],
-  ];
-  for (const [from, body] of bodies)
-    expect(translated(from, "generative", body)).toEqual({ tier: undefined, said: ["dropped"] });
+test("generative's tiers (standard, flex, priority) are sent as Gemini's serviceTier; a tier it lacks (scale) is dropped, and said", async () => {
+  const tierOf = (from: Protocol, body: unknown) => {
+    const { value, losses } = translateRequest(from, "generative", body as never, { maxTokens: 64 });
+    expect(schemas.generative.request.safeParse(value).success).toBe(true);
+    return {
+      tier: (value as { serviceTier?: unknown }).serviceTier,
+      said: losses.filter((loss) => loss.path === "/service_tier").map((loss) => loss.kind),
+    };
+  };
+  expect(tierOf("chat", await chatBody("flex"))).toEqual({ tier: "flex", said: [] });
+  expect(tierOf("chat", await chatBody("default"))).toEqual({ tier: "standard", said: [] });
+  expect(tierOf("responses", await responsesBody("priority"))).toEqual({ tier: "priority", said: [] });
+  // messages standard_only is the standard tier (chat's default).
+  expect(tierOf("messages", await messagesBody("standard_only"))).toEqual({ tier: "standard", said: [] });
+  expect(tierOf("responses", await responsesBody("scale"))).toEqual({ tier: undefined, said: ["dropped"] });
+  // And back: Gemini's standard is chat's default.
+  const back = translateRequest(
+    "generative",
+    "chat",
+    { contents: [{ role: "user", parts: [{ text: "x" }] }], serviceTier: "standard" },
+    { model: "gemini-3-flash-preview" },
+  );
+  expect(back.value.service_tier).toBe("default");
+  expect(back.losses).toEqual([]);
 });

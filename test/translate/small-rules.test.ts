@@ -39,7 +39,8 @@ describe("given values are given, approximations are said", () => {
       { model: "m", reasoning_effort: "high", messages: user },
       { maxTokens: 8192 },
     );
-    expect(toMessages.value.thinking).toEqual({ type: "enabled", budget_tokens: 4096 });
+    // The one effort↔budget table (common/effort.ts): high is 24,576 tokens for messages as for generative.
+    expect(toMessages.value.thinking).toEqual({ type: "enabled", budget_tokens: 24576 });
     expect(toMessages.losses.map(({ path, kind }) => `${kind} ${path}`)).toEqual([
       "approximated /reasoning_effort",
     ]);

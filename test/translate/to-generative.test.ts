@@ -64,38 +64,30 @@ describe("system prompts and turns", () => {
 });
 
 describe("tool definitions and JSON Schema", () => {
-  test("T3: keywords outside the allow-list are dropped, each a loss", () => {
-    const { declaration: out, losses } = declaration(
-      chatTools({
-        $schema: "http://json-schema.org/draft-07/schema#",
-        type: "object",
-        additionalProperties: false,
-        properties: { n: { type: "integer", exclusiveMinimum: 0 }, title: { type: "string", const: "a" } },
-        required: ["n"],
-      }),
-    );
-    expect(out).toEqual({
-      name: "f",
-      description: "",
-      parameters: {
-        type: "object",
-        properties: { n: { type: "integer" }, title: { type: "string", enum: ["a"] } },
-        required: ["n"],
-      },
-    });
-    expect(losses).toEqual([
-      { path: "/tools/0/function/parameters/$schema", kind: "dropped" },
-      { path: "/tools/0/function/parameters/additionalProperties", kind: "dropped" },
-      { path: "/tools/0/function/parameters/properties/n/exclusiveMinimum", kind: "dropped" },
-    ]);
+  test("T3: a schema the OpenAPI subset cannot say all of goes whole as parametersJsonSchema, nothing lost", () => {
+    const schema = {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      additionalProperties: false,
+      properties: { n: { type: "integer", exclusiveMinimum: 0 }, title: { type: "string", const: "a" } },
+      required: ["n"],
+    };
+    const { declaration: out, losses } = declaration(chatTools(schema));
+    expect(out).toEqual({ name: "f", description: "", parametersJsonSchema: schema });
+    expect(losses).toEqual([]);
   });
 
-  test("T4: without a schema-mode option (not in the API) parameters are converted; an empty object is omitted", () => {
-    const { declaration: out, losses } = declaration(
-      chatTools({ type: "object", additionalProperties: false, properties: {} }),
-    );
-    expect(out).toEqual({ name: "f", description: "" });
-    expect(losses).toEqual([{ path: "/tools/0/function/parameters/additionalProperties", kind: "dropped" }]);
+  test("T4: a schema the subset says whole goes as `parameters`; a parameter-less object is omitted", () => {
+    expect(declaration(chatTools({ type: "object", properties: {} }))).toEqual({
+      declaration: { name: "f", description: "" },
+      losses: [],
+    });
+    // `additionalProperties: false` is not in the subset: the JSON Schema form keeps it.
+    const closed = { type: "object", additionalProperties: false, properties: {} };
+    expect(declaration(chatTools(closed))).toEqual({
+      declaration: { name: "f", description: "", parametersJsonSchema: closed },
+      losses: [],
+    });
   });
 
   test("T5: a local $ref is inlined with its sibling description", () => {
@@ -156,18 +148,14 @@ describe("tool definitions and JSON Schema", () => {
     expect(losses).toEqual([]);
   });
 
-  test("T9: unsupported formats are dropped", () => {
-    const { declaration: out, losses } = declaration(
-      chatTools({
-        type: "object",
-        properties: { u: { type: "string", format: "uri" }, t: { type: "string", format: "date-time" } },
-      }),
-    );
-    expect(out?.parameters).toEqual({
+  test("T9: a format outside the subset keeps the schema JSON Schema (parametersJsonSchema)", () => {
+    const schema = {
       type: "object",
-      properties: { u: { type: "string" }, t: { type: "string", format: "date-time" } },
-    });
-    expect(losses).toEqual([{ path: "/tools/0/function/parameters/properties/u/format", kind: "dropped" }]);
+      properties: { u: { type: "string", format: "uri" }, t: { type: "string", format: "date-time" } },
+    };
+    const { declaration: out, losses } = declaration(chatTools(schema));
+    expect(out).toEqual({ name: "f", description: "", parametersJsonSchema: schema });
+    expect(losses).toEqual([]);
   });
 
   test("T10: a parameter-less tool has no parameters", () => {
@@ -379,7 +367,7 @@ describe("sampling, response format and reasoning", () => {
     expect(losses).toEqual([]);
   });
 
-  test("P6: a json_schema response format becomes responseSchema; additionalProperties and strict are losses", () => {
+  test("P6: a json_schema response format the subset cannot say becomes responseJsonSchema; strict is a loss", () => {
     const { value, losses } = translateRequest("chat", "generative", {
       model: "g",
       messages: [user("x")],
@@ -399,12 +387,14 @@ describe("sampling, response format and reasoning", () => {
     });
     expect(value.generationConfig).toEqual({
       responseMimeType: "application/json",
-      responseSchema: { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+      responseJsonSchema: {
+        type: "object",
+        additionalProperties: false,
+        properties: { a: { type: "string" } },
+        required: ["a"],
+      },
     });
-    expect(lossList(losses)).toEqual([
-      { path: "/response_format/json_schema/schema/additionalProperties", kind: "dropped" },
-      { path: "/response_format/json_schema/strict", kind: "dropped" },
-    ]);
+    expect(lossList(losses)).toEqual([{ path: "/response_format/json_schema/strict", kind: "dropped" }]);
   });
 
   test("K3: a messages thinking budget is clamped to the Gemini 2.5 Flash range", () => {

@@ -452,14 +452,14 @@ describe("requests to messages", () => {
     expect(losses).toEqual([]);
   });
 
-  test("K1: reasoning_effort medium becomes a 2048 budget and max_tokens is raised above it", () => {
+  test("K1: reasoning_effort medium becomes the one table's 8192 budget and max_tokens is raised above it", () => {
     const { value, losses } = request("chat", {
       model: "m",
       reasoning_effort: "medium",
       max_tokens: 1000,
       messages: [{ role: "user", content: "x" }],
     });
-    expect(value).toMatchObject({ thinking: { type: "enabled", budget_tokens: 2048 }, max_tokens: 3048 });
+    expect(value).toMatchObject({ thinking: { type: "enabled", budget_tokens: 8192 }, max_tokens: 9192 });
     // A level is not a token count: the budget is an approximation, reported at the effort.
     expect(losses).toEqual([
       { path: "/reasoning_effort", kind: "approximated" },

@@ -33,6 +33,8 @@ type Params = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
  * - function_call: the legacy option accepts any string.
  * - response_format: the SDK names `json_schema.schema` with its own JSON Schema type; checked below.
  * - stream: ours may be `true`; this checks the non-streaming params (the streaming one differs only there).
+ * - prompt_cache_options: `ttl` is an open string (the SDK lists only today's `30m`).
+ * - moderation: the policy's modes are open strings.
  */
 type OmittedFromRequest =
   | "messages"
@@ -45,7 +47,9 @@ type OmittedFromRequest =
   | "audio"
   | "web_search_options"
   | "function_call"
-  | "stream";
+  | "stream"
+  | "prompt_cache_options"
+  | "moderation";
 
 declare const request: Without<chat.Request, OmittedFromRequest>;
 const requestFields: Omit<Params, OmittedFromRequest> = request;

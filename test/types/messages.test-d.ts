@@ -27,7 +27,8 @@ type Params = Anthropic.Messages.MessageCreateParamsNonStreaming;
  *   loose objects; the known blocks are checked one by one below.
  * - tools: server tools (`web_search_…`, `bash_…`, future ones) are an open union; custom tools are checked below.
  * - thinking: an open union (unknown thinking modes pass); the known modes are checked below.
- * - service_tier, output_config (`effort`), container (`skills` kept open): open vendor enums / objects.
+ * - service_tier, output_config (`effort`), container (`skills` kept open), speed, context_management
+ *   (edits of any type): open vendor enums / objects.
  * - mcp_servers: not in the SDK's non-beta params (the beta API defines it).
  * - stream: ours may be `true`; this checks the non-streaming params (the streaming one differs only there).
  */
@@ -40,6 +41,8 @@ type OmittedFromRequest =
   | "output_config"
   | "container"
   | "mcp_servers"
+  | "speed"
+  | "context_management"
   | "stream";
 
 declare const request: Without<messages.Request, OmittedFromRequest>;

@@ -30,7 +30,7 @@ type Params = OpenAI.Responses.ResponseCreateParamsNonStreaming;
  * - tools, tool_choice, text: open unions of tool kinds, choice objects and formats (xAI's `x_search`
  *   …); function/custom tools, the function choice and the json_schema format are checked below.
  * - reasoning (effort, summary, context, mode), include, truncation, service_tier,
- *   prompt_cache_retention: open vendor enums.
+ *   prompt_cache_retention, prompt_cache_options (mode, ttl), moderation (policy modes): open vendor enums.
  * - prompt: `variables` is kept as any record (the SDK lists the part types it may hold).
  * - stream: ours may be `true`; this checks the non-streaming params (the streaming one differs only there).
  */
@@ -44,6 +44,8 @@ type OmittedFromRequest =
   | "truncation"
   | "service_tier"
   | "prompt_cache_retention"
+  | "prompt_cache_options"
+  | "moderation"
   | "prompt"
   | "stream";
 

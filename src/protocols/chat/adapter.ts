@@ -1,6 +1,7 @@
 /** The chat protocol plugged into the adapter table (src/protocols/index.ts). */
 import { requestRefusals } from "../../common/refusals";
 import type { ProtocolAdapter } from "../adapter";
+import { DIALECTS } from "./dialect";
 import { decodeChatError, encodeChatError } from "./error";
 import { openaiHeaders } from "./headers";
 import { decodeChatRequest, encodeChatRequest } from "./request";
@@ -8,6 +9,7 @@ import { decodeChatResponse, encodeChatResponse } from "./response";
 import * as chat from "./schema";
 import { chatStreamDecoder } from "./stream-decode";
 import { chatEventFormatter, chatStreamEncoder } from "./stream-encode";
+import { clientTools } from "./tools";
 
 export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.StreamEvent, chat.ErrorBody> = {
   headers: openaiHeaders,
@@ -22,6 +24,13 @@ export const chatAdapter: ProtocolAdapter<chat.Request, chat.Response, chat.Stre
   decodeRequest: decodeChatRequest,
   requestRefusals: (body, options) =>
     requestRefusals(decodeChatRequest(body, options).value, { calls: true, results: false }),
+  // Custom (free-form) tools where the dialect has them (OpenAI); no namespaces, no tool search.
+  toolForms: (options) => ({
+    freeform: DIALECTS[options.chatDialect].customTools,
+    namespace: false,
+    search: false,
+  }),
+  clientTools,
   encodeRequest: encodeChatRequest,
   decodeResponse: decodeChatResponse,
   encodeResponse: encodeChatResponse,

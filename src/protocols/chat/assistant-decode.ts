@@ -240,11 +240,11 @@ export function decodeAssistantParts(
   return parts;
 }
 
-const TEXT_KEYS: Keys = ["type", "text", "cache_control"];
+const TEXT_KEYS: Keys = ["type", "text", "cache_control", "prompt_cache_breakpoint"];
 
 function textPart(part: chat.TextPart, source: string, losses: Loss[]): common.TextPart {
   reportUnknown(part, TEXT_KEYS, source, "a text part", losses);
-  const cache = cacheHint(part.cache_control, source);
+  const cache = cacheHint(part.cache_control, source, part.prompt_cache_breakpoint);
   return cache === undefined
     ? { type: "text", text: part.text, source }
     : { type: "text", text: part.text, source, cache };

@@ -9,12 +9,19 @@ import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import type * as chat from "./schema";
 
-/** A chat `cache_control` extension (at `source`, the part's pointer) as a common hint. */
+/**
+ * A chat `cache_control` extension, or OpenAI's `prompt_cache_breakpoint` (of the part at `source`), as
+ * a common hint: a breakpoint is the messages protocol's `ephemeral` cache point.
+ */
 export function cacheHint(
   control: chat.CacheControl | undefined,
   source: string,
+  breakpoint?: unknown,
 ): common.CacheHint | undefined {
-  if (control === undefined) return undefined;
+  if (control === undefined)
+    return breakpoint === undefined || breakpoint === null
+      ? undefined
+      : { type: "ephemeral", source: `${source}/prompt_cache_breakpoint` };
   const pointer = `${source}/cache_control`;
   return control.ttl === undefined
     ? { type: control.type, source: pointer }
@@ -22,10 +29,10 @@ export function cacheHint(
 }
 
 const KNOWN_PART_KEYS: Record<chat.ContentPart["type"], Keys> = {
-  text: ["type", "text", "cache_control"],
-  image_url: ["type", "image_url", "cache_control"],
+  text: ["type", "text", "cache_control", "prompt_cache_breakpoint"],
+  image_url: ["type", "image_url", "cache_control", "prompt_cache_breakpoint"],
   input_audio: ["type", "input_audio", "cache_control"],
-  file: ["type", "file", "cache_control"],
+  file: ["type", "file", "cache_control", "prompt_cache_breakpoint"],
   refusal: ["type", "refusal"],
 };
 
@@ -40,7 +47,14 @@ export function decodeContentPart(part: chat.ContentPart, source: string, losses
       ),
     );
   }
-  const cache = part.type === "refusal" ? undefined : cacheHint(part.cache_control, source);
+  const cache =
+    part.type === "refusal"
+      ? undefined
+      : cacheHint(
+          part.cache_control,
+          source,
+          (part as { prompt_cache_breakpoint?: unknown }).prompt_cache_breakpoint,
+        );
   switch (part.type) {
     case "text":
       return cache === undefined
@@ -114,11 +128,54 @@ function audioFormat(mediaType: string | undefined): "wav" | "mp3" | undefined {
 export const cacheDropped = (hint: common.CacheHint): Loss =>
   loss(hint.source, "dropped", "Chat has no prompt-caching hint; `cache_control` was dropped.");
 
-/** A common media part → a chat user content part, or undefined (with a loss) when chat cannot carry it. */
-export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): chat.ContentPart | undefined {
-  if (part.cache !== undefined) {
-    losses.push(cacheDropped(part.cache));
+const BREAKPOINT = { mode: "explicit" } as const;
+
+/**
+ * A cache hint toward chat: OpenAI's explicit breakpoint on the part it ends (`prompt_cache_breakpoint`,
+ * kept 30 minutes at least: a longer lifetime asked for is said); the other dialects have none.
+ */
+export function cacheBreakpoint(
+  hint: common.CacheHint | undefined,
+  breakpoints: boolean,
+  losses: Loss[],
+): { mode: "explicit" } | undefined {
+  if (hint === undefined) return undefined;
+  if (!breakpoints) {
+    losses.push(cacheDropped(hint));
+    return undefined;
   }
+  if (hint.ttl !== undefined && hint.ttl !== "5m")
+    losses.push(
+      loss(
+        `${hint.source}/ttl`,
+        "approximated",
+        `OpenAI keeps a cache breakpoint 30 minutes at least, and takes no other lifetime; the ${hint.ttl} one was not sent.`,
+        "cache_control.ttl.approximated",
+      ),
+    );
+  return BREAKPOINT;
+}
+
+/** A common media part → a chat user content part, or undefined (with a loss) when chat cannot carry it. */
+export function encodeMediaPart(
+  part: common.MediaPart,
+  losses: Loss[],
+  breakpoints = false,
+): chat.ContentPart | undefined {
+  const encoded = encodeMedia(part, losses);
+  if (part.cache === undefined) return encoded;
+  // Audio parts take no breakpoint.
+  const breakpoint =
+    encoded === undefined || encoded.type === "input_audio"
+      ? undefined
+      : cacheBreakpoint(part.cache, breakpoints, losses);
+  if (encoded !== undefined && encoded.type === "input_audio") losses.push(cacheDropped(part.cache));
+  return breakpoint === undefined || encoded === undefined
+    ? encoded
+    : { ...encoded, prompt_cache_breakpoint: breakpoint };
+}
+
+function encodeMedia(part: common.MediaPart, losses: Loss[]): chat.ContentPart | undefined {
   if (part.kind === "image" && (part.data !== undefined || part.url !== undefined)) {
     const url =
       part.data !== undefined ? dataUrl(part.mediaType ?? "image/png", part.data) : (part.url ?? "");

@@ -26,6 +26,8 @@ export type Dialect = {
   readonly cacheCounters: boolean;
   /** How thinking is switched on and off and given an effort or a budget. */
   readonly switches: "effort" | "deepseek" | "openrouter" | "qwen" | "vllm";
+  /** The upstream takes custom (free-form) tools and their calls (OpenAI); elsewhere they are functions. */
+  readonly customTools: boolean;
 };
 
 export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
@@ -39,6 +41,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     topK: false,
     cacheCounters: false,
     switches: "effort",
+    customTools: true,
   },
   compatible: {
     maxTokens: "max_tokens",
@@ -49,6 +52,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     topK: false,
     cacheCounters: false,
     switches: "effort",
+    customTools: false,
   },
   deepseek: {
     maxTokens: "max_tokens",
@@ -59,6 +63,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     topK: false,
     cacheCounters: true,
     switches: "deepseek",
+    customTools: false,
   },
   openrouter: {
     maxTokens: "max_tokens",
@@ -69,6 +74,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     topK: true,
     cacheCounters: false,
     switches: "openrouter",
+    customTools: false,
   },
   qwen: {
     maxTokens: "max_tokens",
@@ -79,6 +85,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     topK: true,
     cacheCounters: false,
     switches: "qwen",
+    customTools: false,
   },
   vllm: {
     maxTokens: "max_tokens",
@@ -90,6 +97,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     topK: true,
     cacheCounters: false,
     switches: "vllm",
+    customTools: false,
   },
 };
 

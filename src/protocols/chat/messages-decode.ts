@@ -38,7 +38,7 @@ const KNOWN_MESSAGE_KEYS: Record<chat.Message["role"], Keys> = {
   function: ["role", "content", "name"],
 };
 
-const SYSTEM_PART_KEYS: Keys = ["type", "text", "cache_control"];
+const SYSTEM_PART_KEYS: Keys = ["type", "text", "cache_control", "prompt_cache_breakpoint"];
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (Array.isArray(value) && value.length === 0);
@@ -64,10 +64,10 @@ export function decodeToolCall(
 function systemBlocks(
   message: chat.SystemMessage | chat.DeveloperMessage,
   source: string,
-  late: boolean,
+  late: number | undefined,
   losses: Loss[],
 ): common.SystemBlock[] {
-  const base = { role: message.role, ...(late ? { late: true } : {}) };
+  const base = { role: message.role, ...(late === undefined ? {} : { late: true, at: late }) };
   if (message.name !== undefined) {
     losses.push(
       loss(
@@ -80,7 +80,7 @@ function systemBlocks(
   if (typeof message.content === "string") return [{ text: message.content, ...base, source }];
   return message.content.map((part, index) => {
     const partSource = `${source}/content/${index}`;
-    const cache = cacheHint(part.cache_control, partSource);
+    const cache = cacheHint(part.cache_control, partSource, part.prompt_cache_breakpoint);
     for (const key of unknownKeys(part, SYSTEM_PART_KEYS)) {
       losses.push(
         loss(
@@ -192,7 +192,7 @@ export function decodeMessages(
     switch (message.role) {
       case "system":
       case "developer":
-        system.push(...systemBlocks(message, source, seenTurn, losses));
+        system.push(...systemBlocks(message, source, seenTurn ? turns.length : undefined, losses));
         return;
       case "user":
         turns.push(

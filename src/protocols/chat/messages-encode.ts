@@ -6,28 +6,41 @@ import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import type { ResolvedOptions } from "../../common/options";
 import { syntheticId } from "../../common/options";
+import { placeSystem } from "../../common/system";
 import { encodeAssistant, type Target } from "./assistant";
-import { cacheDropped, encodeMediaPart } from "./content";
+import { cacheBreakpoint, encodeMediaPart } from "./content";
 import { DIALECTS } from "./dialect";
 import type * as chat from "./schema";
 
-function encodeSystem(blocks: readonly common.SystemBlock[], losses: Loss[]): chat.Message[] {
+function encodeSystem(
+  blocks: readonly common.SystemBlock[],
+  breakpoints: boolean,
+  losses: Loss[],
+): chat.Message[] {
   const out: chat.Message[] = [];
   let group: common.SystemBlock[] = [];
+  // A block's cache hint is a breakpoint on its part (OpenAI), which needs the parts form.
+  const marks = new Map<common.SystemBlock, { mode: "explicit" }>();
   const flush = () => {
     const first = group[0];
     if (first === undefined) return;
     const role = first.role === "developer" ? "developer" : "system";
     const content =
-      group.length === 1 ? first.text : group.map((block) => ({ type: "text" as const, text: block.text }));
+      group.length === 1 && !marks.has(first)
+        ? first.text
+        : group.map((block) => {
+            const mark = marks.get(block);
+            return mark === undefined
+              ? { type: "text" as const, text: block.text }
+              : { type: "text" as const, text: block.text, prompt_cache_breakpoint: mark };
+          });
     out.push({ role, content });
     group = [];
   };
   for (const block of blocks) {
-    if (block.cache !== undefined) {
-      losses.push(cacheDropped(block.cache));
-    }
-    if (block.late === true) {
+    const mark = cacheBreakpoint(block.cache, breakpoints, losses);
+    if (mark !== undefined) marks.set(block, mark);
+    if (block.late === true && block.at === undefined) {
       losses.push(
         loss(block.source, "approximated", "A system message from mid-conversation was moved to the top."),
       );
@@ -68,6 +81,7 @@ function encodeUserTurn(
   losses: Loss[],
 ): chat.Message[] {
   const toolMessages: chat.Message[] = [];
+  const breakpoints = options.chatDialect === "openai";
   const moved: chat.ContentPart[] = [];
   const rest: chat.ContentPart[] = [];
   let ordinal = 0;
@@ -99,16 +113,15 @@ function encodeUserTurn(
             ),
           );
         }
-        if (part.cache !== undefined) {
-          losses.push(cacheDropped(part.cache));
-        }
+        // A hint on the result, or on a text block inside it, is a breakpoint on the tool message's text.
+        let mark = cacheBreakpoint(part.cache, breakpoints, losses);
         for (const item of part.content) {
           if (item.type !== "media") {
-            // A text block's own hint inside the result (media report theirs in encodeMediaPart).
-            if (item.cache !== undefined) losses.push(cacheDropped(item.cache));
+            // Media report theirs in encodeMediaPart.
+            if (item.cache !== undefined) mark = cacheBreakpoint(item.cache, breakpoints, losses) ?? mark;
             continue;
           }
-          const encoded = encodeMediaPart(item, losses);
+          const encoded = encodeMediaPart(item, losses, breakpoints);
           if (encoded === undefined) continue;
           losses.push(
             loss(
@@ -119,17 +132,25 @@ function encodeUserTurn(
           );
           moved.push(encoded);
         }
-        toolMessages.push({ role: "tool", tool_call_id: callId, content: toolResultText(part) });
+        const text = toolResultText(part);
+        toolMessages.push({
+          role: "tool",
+          tool_call_id: callId,
+          content: mark === undefined ? text : [{ type: "text", text, prompt_cache_breakpoint: mark }],
+        });
         break;
       }
-      case "text":
-        if (part.cache !== undefined) {
-          losses.push(cacheDropped(part.cache));
-        }
-        rest.push({ type: "text", text: part.text });
+      case "text": {
+        const mark = cacheBreakpoint(part.cache, breakpoints, losses);
+        rest.push(
+          mark === undefined
+            ? { type: "text", text: part.text }
+            : { type: "text", text: part.text, prompt_cache_breakpoint: mark },
+        );
         break;
+      }
       case "media": {
-        const encoded = encodeMediaPart(part, losses);
+        const encoded = encodeMediaPart(part, losses, breakpoints);
         if (encoded !== undefined) rest.push(encoded);
         break;
       }
@@ -142,7 +163,12 @@ function encodeUserTurn(
   const only = content[0];
   const user: chat.UserMessage = {
     role: "user",
-    content: content.length === 1 && only?.type === "text" ? only.text : content.length === 0 ? "" : content,
+    content:
+      content.length === 1 && only?.type === "text" && only.prompt_cache_breakpoint === undefined
+        ? only.text
+        : content.length === 0
+          ? ""
+          : content,
     ...(message.name === undefined ? {} : { name: message.name }),
   };
   return [...toolMessages, user];
@@ -212,11 +238,19 @@ export function encodeMessages(
   options: ResolvedOptions,
   losses: Loss[],
 ): chat.Message[] {
-  const out = encodeSystem(request.system, losses);
+  // A system message of the conversation stays in its place: chat takes system messages anywhere.
+  const { top, placed } = placeSystem(request.system, request.messages.length);
+  // OpenAI's chat takes cache breakpoints on parts; the compatible dialects have no cache hint.
+  const breakpoints = options.chatDialect === "openai";
+  const out = encodeSystem(top, breakpoints, losses);
   const pending: PendingCall[] = [];
   request.messages.forEach((message, turn) => {
+    const here = placed.get(turn);
+    if (here !== undefined) out.push(...encodeSystem(here, breakpoints, losses));
     if (message.role === "assistant") out.push(encodeAssistantTurn(message, pending, turn, options, losses));
     else out.push(...encodeUserTurn(message, pending, turn, options, losses));
   });
+  const last = placed.get(request.messages.length);
+  if (last !== undefined) out.push(...encodeSystem(last, breakpoints, losses));
   return out;
 }

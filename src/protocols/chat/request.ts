@@ -4,6 +4,7 @@
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */
 
+import { effortForBudget } from "../../common/effort";
 import { type Keys, unknownKeys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
 import type * as common from "../../common/model";
@@ -37,6 +38,10 @@ const MAPPED: Keys = [
   "top_logprobs",
   "user",
   "service_tier",
+  "prompt_cache_key",
+  "prompt_cache_options",
+  "moderation",
+  "verbosity",
   "reasoning_effort",
   "parallel_tool_calls",
   "tools",
@@ -147,6 +152,21 @@ export function decodeChatRequest(body: chat.Request, _options: ResolvedOptions)
   if (user !== undefined) request.user = user;
   const tier = given(body.service_tier, "/service_tier");
   if (tier !== undefined) request.serviceTier = tier;
+  const cacheKey = given(body.prompt_cache_key, "/prompt_cache_key");
+  if (cacheKey !== undefined) request.promptCacheKey = cacheKey;
+  const cacheOptions = body.prompt_cache_options;
+  if (cacheOptions !== undefined && cacheOptions !== null)
+    request.promptCacheOptions = {
+      value: {
+        ...(typeof cacheOptions.mode === "string" ? { mode: cacheOptions.mode } : {}),
+        ...(typeof cacheOptions.ttl === "string" ? { ttl: cacheOptions.ttl } : {}),
+      },
+      source: "/prompt_cache_options",
+    };
+  const moderation = given(body.moderation, "/moderation");
+  if (moderation !== undefined) request.moderation = moderation;
+  const verbosity = given(body.verbosity, "/verbosity");
+  if (verbosity !== undefined) request.verbosity = verbosity;
   const logprobs = given(body.logprobs, "/logprobs");
   if (logprobs !== undefined) request.logprobs = logprobs;
   const topLogprobs = given(body.top_logprobs, "/top_logprobs");
@@ -252,13 +272,6 @@ function firstGiven<T>(
 
 const MAX_STOP = 4;
 
-/** Reasoning budget → chat effort bucket (≤1024 low, ≤8192 medium, above high). */
-export function effortForBudget(budget: number): "low" | "medium" | "high" {
-  if (budget <= 1024) return "low";
-  if (budget <= 8192) return "medium";
-  return "high";
-}
-
 function clampRange(
   value: common.Given<number> | undefined,
   min: number,
@@ -323,6 +336,8 @@ function reportIncludeThoughts(reasoning: common.ReasoningConfig, dialect: Diale
   const include = reasoning.includeThoughts;
   if (include === undefined) return;
   if (include ? dialect.switches !== "effort" : dialect.switches === "openrouter") return;
+  // OpenAI's chat returns no reasoning text: leaving it out is what it does.
+  if (!include && dialect === DIALECTS.openai) return;
   losses.push(
     loss(
       reasoning.includeSource ?? reasoning.source,
@@ -494,6 +509,26 @@ export function encodeChatRequest(
   if (request.topLogprobs !== undefined) value.top_logprobs = request.topLogprobs.value;
   if (request.user !== undefined) value.user = request.user.value;
   if (request.serviceTier !== undefined) value.service_tier = chatTier(request.serviceTier, losses);
+  // OpenAI's own: the compatible dialects' servers have neither.
+  if (request.promptCacheKey !== undefined) {
+    if (options.chatDialect === "openai") value.prompt_cache_key = request.promptCacheKey.value;
+    else openaiOnly(request.promptCacheKey, "prompt_cache_key", losses);
+  }
+  const cacheOptions = request.promptCacheOptions;
+  if (cacheOptions !== undefined) {
+    if (options.chatDialect === "openai")
+      value.prompt_cache_options = cacheOptions.value as NonNullable<chat.Request["prompt_cache_options"]>;
+    else openaiOnly(cacheOptions, "prompt_cache_options", losses);
+  }
+  if (request.moderation !== undefined) {
+    if (options.chatDialect === "openai")
+      value.moderation = request.moderation.value as NonNullable<chat.Request["moderation"]>;
+    else openaiOnly(request.moderation, "moderation", losses);
+  }
+  if (request.verbosity !== undefined) {
+    if (options.chatDialect === "openai") value.verbosity = request.verbosity.value;
+    else openaiOnly(request.verbosity, "verbosity", losses);
+  }
   if (switches.reasoning_effort !== undefined) value.reasoning_effort = switches.reasoning_effort;
   if (switches.reasoning !== undefined) value.reasoning = switches.reasoning;
   if (switches.thinking !== undefined) value.thinking = switches.thinking;
@@ -521,6 +556,17 @@ export function encodeChatRequest(
     );
   }
   return { value, losses };
+}
+
+/** A setting only OpenAI's chat takes, for a compatible dialect: dropped, said. */
+function openaiOnly(given: common.Given<unknown>, name: string, losses: Loss[]): void {
+  losses.push(
+    loss(
+      given.source,
+      "dropped",
+      `\`${name}\` is OpenAI's own; this chat dialect has none, and it was dropped.`,
+    ),
+  );
 }
 
 /**

@@ -25,6 +25,8 @@ export const textPart = z.looseObject({
   type: z.literal("text"),
   text: z.string(),
   cache_control: cacheControl.optional(),
+  /** OpenAI: an explicit prompt cache breakpoint after this part (`prompt_cache_options.mode: "explicit"`). */
+  prompt_cache_breakpoint: z.looseObject({ mode: z.literal("explicit") }).optional(),
 });
 /** A text content part: `{ type: "text", text }`. The type `textPart` parses to. */
 export type TextPart = z.infer<typeof textPart>;
@@ -331,13 +333,42 @@ export const functionTool = z.looseObject({ type: z.literal("function"), functio
 /** A function tool of a request: `{ type: "function", function }`. The type `functionTool` parses to. */
 export type FunctionTool = z.infer<typeof functionTool>;
 
-/** Any other tool type (`custom`, vendor tools): kept as given. */
-export const otherTool = z.looseObject({ type: z.string().refine((type) => type !== "function") });
-/** Any other tool type (`custom`, vendor tools): kept as given. The type `otherTool` parses to. */
+/** How a custom tool's free-form input is constrained: plain text, or a grammar (`lark` or `regex`). */
+export const customToolFormat = z.union([
+  z.looseObject({ type: z.literal("text") }),
+  z.looseObject({
+    type: z.literal("grammar"),
+    grammar: z.looseObject({ definition: z.string(), syntax: z.string() }),
+  }),
+]);
+/** How a custom tool's free-form input is constrained. The type `customToolFormat` parses to. */
+export type CustomToolFormat = z.infer<typeof customToolFormat>;
+
+/**
+ * A custom (free-form) tool of a request: `{ type: "custom", custom: { name, description, format } }`,
+ * called with plain text rather than JSON arguments.
+ * @see https://platform.openai.com/docs/guides/function-calling#custom-tools
+ */
+export const customTool = z.looseObject({
+  type: z.literal("custom"),
+  custom: z.looseObject({
+    name: z.string(),
+    description: z.string().optional(),
+    format: customToolFormat.optional(),
+  }),
+});
+/** A custom (free-form) tool of a request. The type `customTool` parses to. */
+export type CustomTool = z.infer<typeof customTool>;
+
+/** Any other tool type (vendor tools): kept as given. */
+export const otherTool = z.looseObject({
+  type: z.string().refine((type) => type !== "function" && type !== "custom"),
+});
+/** Any other tool type (vendor tools): kept as given. The type `otherTool` parses to. */
 export type OtherTool = z.infer<typeof otherTool>;
 
-/** One entry of a request's `tools`: a function tool, or any other tool type, kept as given. */
-export const tool = z.union([functionTool, otherTool]);
+/** One entry of a request's `tools`: a function tool, a custom tool, or any other tool type, kept as given. */
+export const tool = z.union([functionTool, customTool, otherTool]);
 /**
  * One entry of a request's `tools`: a function tool, or any other tool type, kept as given. The type `tool`
  * parses to.
@@ -371,14 +402,26 @@ export const allowedToolsChoice = z.looseObject({
  */
 export type AllowedToolsChoice = z.infer<typeof allowedToolsChoice>;
 
+/** `tool_choice` forcing one custom tool: `{ type: "custom", custom: { name } }`. */
+export const namedCustomToolChoice = z.looseObject({
+  type: z.literal("custom"),
+  custom: z.looseObject({ name: z.string() }),
+});
+/** `tool_choice` forcing one custom tool. The type `namedCustomToolChoice` parses to. */
+export type NamedCustomToolChoice = z.infer<typeof namedCustomToolChoice>;
+
 /**
- * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, or another vendor form (kept).
+ * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, a
+ * named custom tool, or another vendor form (kept).
  */
 export const toolChoice = z.union([
   openEnum<"none" | "auto" | "required">(),
   namedToolChoice,
   allowedToolsChoice,
-  z.looseObject({ type: z.string().refine((type) => type !== "function" && type !== "allowed_tools") }),
+  namedCustomToolChoice,
+  z.looseObject({
+    type: z.string().refine((type) => type !== "function" && type !== "allowed_tools" && type !== "custom"),
+  }),
 ]);
 /**
  * A request's `tool_choice`: `"none"`, `"auto"`, `"required"`, a named function, an allowed-tools list, or
@@ -446,11 +489,34 @@ export const request = z.looseObject({
   user: z.string().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
   store: z.boolean().nullable().optional(),
-  service_tier: openEnum<"auto" | "default" | "flex" | "scale" | "priority">().nullable().optional(),
-  reasoning_effort: openEnum<"none" | "minimal" | "low" | "medium" | "high" | "xhigh">()
+  service_tier: openEnum<"auto" | "default" | "flex" | "scale" | "priority" | "fast">().nullable().optional(),
+  reasoning_effort: openEnum<"none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max">()
     .nullable()
     .optional(),
   verbosity: openEnum<"low" | "medium" | "high">().nullable().optional(),
+  /** Requests that share it share a prompt cache (OpenAI). */
+  prompt_cache_key: z.string().nullable().optional(),
+  /**
+   * How the prompt is cached: `implicit` (the default) adds one breakpoint of the service's own to the
+   * parts marked `prompt_cache_breakpoint`, `explicit` only those; `ttl` the least lifetime (`30m`).
+   */
+  prompt_cache_options: z
+    .looseObject({ mode: z.enum(["implicit", "explicit"]).optional(), ttl: z.string().optional() })
+    .optional(),
+  /** Moderation of the input and output by a moderation model, and what a flag does (`block`). */
+  moderation: z
+    .looseObject({
+      model: z.string(),
+      policy: z
+        .looseObject({
+          input: z.looseObject({ mode: z.string() }).nullable().optional(),
+          output: z.looseObject({ mode: z.string() }).nullable().optional(),
+        })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
   parallel_tool_calls: z.boolean().optional(),
   tools: z.array(tool).optional(),
   tool_choice: toolChoice.optional(),
@@ -657,6 +723,10 @@ export const deltaToolCall = z.looseObject({
   type: z.string().optional(),
   function: z
     .looseObject({ name: z.string().nullable().optional(), arguments: z.string().nullable().optional() })
+    .optional(),
+  /** A custom (free-form) tool call: the first piece names it, later ones carry `input` text. */
+  custom: z
+    .looseObject({ name: z.string().nullable().optional(), input: z.string().nullable().optional() })
     .optional(),
   /** Gemini's compatible endpoint: the call's thought signature, as on a whole response's call. */
   extra_content: extraContent.nullable().optional(),

@@ -322,8 +322,10 @@ function toolCall(
       index: block,
       ...(id === undefined ? {} : { id }),
       ...(call.id === "" ? { extra: EMPTY_ID } : {}),
-      name: call.function?.name ?? "",
+      name: (call.custom == null ? call.function?.name : call.custom.name) ?? "",
       ...(signature === undefined ? {} : { signature }),
+      // A custom tool's call streams its text input (`delta.tool_calls[].custom.input`).
+      ...(call.custom == null && call.type !== "custom" ? {} : { freeform: true }),
       source,
     });
   } else {
@@ -333,7 +335,7 @@ function toolCall(
     if (signature !== undefined) out.push({ type: "block-signature", index: block, signature });
   }
   work.lastToolKey = key;
-  const args = call.function?.arguments;
+  const args = call.custom == null ? call.function?.arguments : call.custom.input;
   if (args !== undefined && args !== null && args !== "")
     out.push({ type: "tool-call-delta", index: block, argumentsText: args });
 }
@@ -526,8 +528,8 @@ function continuedDetail(open: Open, details: readonly unknown[]): string | unde
  */
 function continuedCall(state: ChatDecodeState, call: unknown): ToolEntry | undefined {
   if (typeof call !== "object" || call === null) return undefined;
-  const { index, id, extra_content } = call as chat.DeltaToolCall;
-  if (extra_content != null) return undefined;
+  const { index, id, extra_content, custom } = call as chat.DeltaToolCall;
+  if (extra_content != null || custom != null) return undefined;
   const last = state.tools[state.tools.length - 1];
   if (last === undefined || typeof index !== "number" || last.at !== index) return undefined;
   if (state.lastToolKey !== last.key || state.open?.index !== last.block) return undefined;

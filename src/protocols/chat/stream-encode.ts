@@ -42,6 +42,8 @@ export type ChatEncodeState = {
   readonly extra: Readonly<Record<string, unknown>> | undefined;
   /** Block index → tool-call ordinal (the chat `tool_calls[].index`). */
   readonly toolOrdinals: readonly (readonly [number, number])[];
+  /** Blocks of custom (free-form) calls: their deltas go as `custom.input`. */
+  readonly custom: readonly number[];
   /** The `reasoning_details[].index` of the next reasoning block (openrouter dialect). */
   readonly nextEntry: number;
   /** Open reasoning blocks (openrouter dialect). */
@@ -90,6 +92,7 @@ function copy(state: ChatEncodeState): Work {
     created: state.created,
     extra: state.extra,
     toolOrdinals: state.toolOrdinals,
+    custom: state.custom,
     nextEntry: state.nextEntry,
     reasoning: state.reasoning,
     foreign: state.foreign,
@@ -98,6 +101,13 @@ function copy(state: ChatEncodeState): Work {
     usage: state.usage,
     closed: state.closed,
   };
+}
+
+/** The piece of a call's arguments (a custom call's text input) as a `tool_calls` entry. */
+function callDelta(state: ChatEncodeState, block: number, ordinal: number, text: string): DeltaToolCall {
+  return state.custom.length > 0 && state.custom.includes(block)
+    ? { index: ordinal, custom: { input: text } }
+    : { index: ordinal, function: { arguments: text } };
 }
 
 /** The tool_calls index of the call in block `index`. */
@@ -282,9 +292,7 @@ function continuedChunk(
     case "tool-call-delta": {
       const ordinal = ordinalOf(state, part.index);
       if (ordinal === undefined) return undefined;
-      return deltaChunk(state, {
-        tool_calls: [{ index: ordinal, function: { arguments: part.argumentsText } }],
-      });
+      return deltaChunk(state, { tool_calls: [callDelta(state, part.index, ordinal, part.argumentsText)] });
     }
     default:
       return undefined;
@@ -462,12 +470,12 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
           "A tool call had no id; a deterministic one was made up.",
         ),
       );
-    const call: DeltaToolCall = {
-      index: ordinal,
-      id,
-      type: "function",
-      function: { name: part.name, arguments: "" },
-    };
+    // A free-form call reaches chat only for a dialect with custom tools (common/tool-forms.ts).
+    const call: DeltaToolCall =
+      part.freeform === true
+        ? { index: ordinal, id, type: "custom", custom: { name: part.name, input: "" } }
+        : { index: ordinal, id, type: "function", function: { name: part.name, arguments: "" } };
+    if (part.freeform === true) work.custom = [...work.custom, part.index];
     // Held state, and a signature the dialect has no field for, ride in the id (carrier.ts).
     const native = part.signature === undefined ? undefined : extraContent(part.signature, options);
     const signature = work.held !== undefined || native === undefined ? part.signature : undefined;
@@ -510,9 +518,7 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
         ),
       );
     else
-      out.push(
-        deltaChunk(work, { tool_calls: [{ index: ordinal, function: { arguments: part.argumentsText } }] }),
-      );
+      out.push(deltaChunk(work, { tool_calls: [callDelta(work, part.index, ordinal, part.argumentsText)] }));
   },
   "tool-call-end": nothing,
   media: (_work, part, _out, losses, _options, position) => {
@@ -641,6 +647,7 @@ export function chatStreamEncoder(
       created: 0,
       extra: undefined,
       toolOrdinals: [],
+      custom: [],
       nextEntry: 0,
       reasoning: [],
       foreign: [],

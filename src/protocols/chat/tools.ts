@@ -15,12 +15,38 @@ function decodeFunction(definition: chat.FunctionDefinition, source: string): co
   return tool;
 }
 
+/** A custom tool's `format` → common: text, a grammar, or another kind kept for chat. */
+function decodeFormat(format: chat.CustomToolFormat): common.FreeformFormat {
+  const raw = format as Record<string, unknown>;
+  if (format.type === "text" && Object.keys(raw).length === 1) return { kind: "text" };
+  if (format.type === "grammar" && Object.keys(raw).length === 2) {
+    const grammar = format.grammar as Record<string, unknown>;
+    if (Object.keys(grammar).length === 2)
+      return { kind: "grammar", syntax: format.grammar.syntax, definition: format.grammar.definition };
+  }
+  return { kind: "other", origin: "chat", raw: format };
+}
+
+/** A custom (free-form) tool → a common free-form function tool. */
+function decodeCustom(tool: chat.CustomTool, source: string): common.FunctionTool {
+  const custom = tool.custom;
+  const decoded: common.Draft<common.FunctionTool> = { type: "function", name: custom.name, source };
+  if (custom.description !== undefined) decoded.description = custom.description;
+  decoded.freeform =
+    custom.format === undefined
+      ? {}
+      : { format: decodeFormat(custom.format), formatSource: `${source}/custom/format` };
+  return decoded;
+}
+
 export function decodeTools(body: chat.Request): common.Tool[] {
   const tools: common.Tool[] = [];
   body.tools?.forEach((tool, index) => {
     const source = `/tools/${index}`;
     if (tool.type === "function" && "function" in tool) {
       tools.push(decodeFunction((tool as chat.FunctionTool).function, `${source}/function`));
+    } else if (tool.type === "custom" && "custom" in tool && isObject(tool.custom)) {
+      tools.push(decodeCustom(tool as chat.CustomTool, source));
     } else {
       tools.push({ type: "provider", origin: "chat", raw: tool, label: `${tool.type} tool`, source });
     }
@@ -34,7 +60,7 @@ export function decodeTools(body: chat.Request): common.Tool[] {
 function allowedNames(tools: readonly Record<string, unknown>[]): string[] {
   const names: string[] = [];
   for (const tool of tools) {
-    const fn = tool.function;
+    const fn = tool.type === "custom" ? tool.custom : tool.function;
     if (isObject(fn) && typeof fn.name === "string") names.push(fn.name);
   }
   return names;
@@ -54,6 +80,10 @@ export function decodeToolChoice(body: chat.Request, losses: Loss[]): common.Too
   }
   if (choice.type === "function" && "function" in choice && isObject(choice.function)) {
     const name = choice.function.name;
+    if (typeof name === "string") return { type: "tool", name, source };
+  }
+  if (choice.type === "custom" && "custom" in choice && isObject(choice.custom)) {
+    const name = choice.custom.name;
     if (typeof name === "string") return { type: "tool", name, source };
   }
   if (choice.type === "allowed_tools" && "allowed_tools" in choice && isObject(choice.allowed_tools)) {
@@ -76,6 +106,39 @@ export function decodeToolChoice(body: chat.Request, losses: Loss[]): common.Too
 }
 
 const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} } as const;
+
+/** Whether the tool `name` is a free-form tool. */
+const freeformNamed = (tools: readonly common.Tool[], name: string): boolean =>
+  tools.some((tool) => tool.type === "function" && tool.name === name && tool.freeform !== undefined);
+
+/** A free-form function tool → a custom tool (the dialects without one get a function: common/tool-forms.ts). */
+function encodeCustom(tool: common.FunctionTool, losses: Loss[]): chat.Tool {
+  const custom: chat.CustomTool["custom"] = { name: tool.name };
+  if (tool.description !== undefined) custom.description = tool.description;
+  const format = tool.freeform?.format;
+  if (format?.kind === "text") custom.format = { type: "text" };
+  else if (format?.kind === "grammar")
+    custom.format = { type: "grammar", grammar: { definition: format.definition, syntax: format.syntax } };
+  else if (format?.kind === "other") {
+    if (format.origin === "chat") custom.format = format.raw as chat.CustomToolFormat;
+    else
+      losses.push(
+        loss(
+          tool.freeform?.formatSource ?? `${tool.source}/format`,
+          "dropped",
+          `The ${format.origin} format of the free-form tool has no chat form and was dropped.`,
+          "tool.format.dropped",
+        ),
+      );
+  }
+  return { type: "custom", custom };
+}
+
+/** The tools of a client's chat request (`options.request`), as common tools. */
+export function clientTools(body: unknown): common.Tool[] {
+  if (!isObject(body) || !Array.isArray(body.tools)) return [];
+  return decodeTools({ tools: body.tools } as chat.Request);
+}
 
 /** Common tools and tool choice → chat `tools` and `tool_choice` (an `allowed` subset filters the tools, C4). */
 export function encodeTools(
@@ -107,6 +170,18 @@ export function encodeTools(
     if (tool.cache !== undefined) {
       losses.push(loss(tool.cache.source, "dropped", "Chat tools take no `cache_control`; it was dropped."));
     }
+    if (tool.deferLoading?.value === true)
+      losses.push(
+        loss(
+          tool.deferLoading.source,
+          "dropped",
+          "Chat has no tool search: a deferred tool is offered from the start.",
+        ),
+      );
+    if (tool.freeform !== undefined) {
+      tools.push(encodeCustom(tool, losses));
+      continue;
+    }
     // Chat clients expect an object schema; a tool without parameters gets the empty one.
     const parameters = tool.parameters ?? { ...EMPTY_OBJECT_SCHEMA, properties: {} };
     const fn: chat.FunctionDefinition =
@@ -126,7 +201,9 @@ export function encodeTools(
       out.tool_choice = choice.type;
       break;
     case "tool":
-      out.tool_choice = { type: "function", function: { name: choice.name } };
+      out.tool_choice = freeformNamed(request.tools, choice.name)
+        ? { type: "custom", custom: { name: choice.name } }
+        : { type: "function", function: { name: choice.name } };
       break;
     case "allowed": {
       const only = choice.names.length === 1 ? choice.names[0] : undefined;

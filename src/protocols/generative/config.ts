@@ -4,12 +4,13 @@
  * @see https://ai.google.dev/api/generate-content#generationconfig
  */
 
+import { budgetForEffort } from "../../common/effort";
 import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import { keepStopSequences } from "../../common/stop";
-import { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
+import { exactSubset, fromGenerativeSchema, lowerTypeNames } from "./json-schema";
 import type * as generative from "./schema";
 
 const MAX_STOP_SEQUENCES = 5;
@@ -146,7 +147,8 @@ function decodeResponseFormat(
   }
   if (isObject(jsonSchema)) {
     const schemaSource = `${base}/${name("responseJsonSchema")}`;
-    return { type: "json-schema", schema: jsonSchema, schemaSource, source: schemaSource };
+    // Gemini takes OpenAPI type names here too (Gemini CLI sends them); JSON Schema's are lower case.
+    return { type: "json-schema", schema: lowerTypeNames(jsonSchema), schemaSource, source: schemaSource };
   }
   if (schema !== undefined) {
     const schemaSource = `${base}/${name("responseSchema")}`;
@@ -216,15 +218,6 @@ function budgetRange(model: string): { min: number; max: number; canDisable: boo
   return { min: 0, max: 24576, canDisable: true };
 }
 
-/** Effort → thinking budget for budget-based models (the documented table: a documented mapping, not a loss). */
-const BUDGET_BY_EFFORT: Readonly<Record<string, number>> = {
-  minimal: 512,
-  low: 1024,
-  medium: 8192,
-  high: 24576,
-  xhigh: 32768,
-  max: 32768,
-};
 const LEVELS = new Set(["minimal", "low", "medium", "high"]);
 
 function encodeThinking(request: common.Request, losses: Loss[]): generative.ThinkingConfig | undefined {
@@ -291,7 +284,7 @@ function encodeThinking(request: common.Request, losses: Loss[]): generative.Thi
       );
       return { thinkingLevel: "high", includeThoughts };
     }
-    const budget = BUDGET_BY_EFFORT[effort];
+    const budget = budgetForEffort(effort);
     if (budget === undefined) {
       losses.push(
         loss(
@@ -326,25 +319,38 @@ function encodeResponseFormat(
   if (format === undefined || format.type === "text") return;
   config.responseMimeType = "application/json";
   if (format.type === "json") return;
-  const schemaSource = format.schemaSource ?? `${format.source}/schema`;
-  const converted = toGenerativeSchema(format.schema, schemaSource);
-  losses.push(...converted.losses);
-  if (format.strict !== undefined) {
+  if (format.strict === true) {
     losses.push(
       loss(`${format.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
     );
   }
-  let schema = converted.schema;
+  // The subset (`responseSchema`) when it says all of the schema; else the schema unchanged as JSON
+  // Schema (`responseJsonSchema`), which Gemini takes whole: nothing it accepts is rewritten away.
+  const schemaSource = format.schemaSource ?? `${format.source}/schema`;
+  const subset = exactSubset(format.schema, schemaSource);
+  // The subset requires a type: one told by `properties` / `items` is written, and said.
+  if (subset?.type !== undefined && format.schema.type === undefined)
+    losses.push(
+      loss(
+        at(schemaSource, "type"),
+        "synthesized",
+        `generative's responseSchema needs a type; the schema had none, and "${String(subset.type)}" (what its properties tell) was written.`,
+        "response_format.schema.type.synthesized",
+      ),
+    );
+  let schema = subset ?? format.schema;
   if (format.description !== undefined) {
-    if (schema !== undefined && schema.description === undefined)
-      schema = { ...schema, description: format.description };
-    else if (converted.raw) {
+    if (schema.description === undefined) schema = { ...schema, description: format.description };
+    else
       losses.push(
-        loss(`${format.source}/description`, "dropped", "The response format's description was dropped."),
+        loss(
+          `${format.source}/description`,
+          "dropped",
+          "The response format's description was dropped: its schema has a description of its own.",
+        ),
       );
-    }
   }
-  if (converted.raw || schema === undefined) config.responseJsonSchema = format.schema;
+  if (subset === undefined) config.responseJsonSchema = schema;
   else config.responseSchema = schema;
 }
 

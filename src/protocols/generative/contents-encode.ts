@@ -26,6 +26,8 @@ export function encodeContents(
 ): generative.Content[] {
   const names = new Map<string, string>();
   const turns: Turn[] = [];
+  // Gemini 3 takes images and PDFs inside a function response (`functionResponse.parts`).
+  const nested = /gemini-3/.test(request.model);
   for (const message of request.messages) {
     const role = message.role === "assistant" ? "model" : "user";
     if (message.name !== undefined) {
@@ -41,7 +43,7 @@ export function encodeContents(
     const sources: common.Part[] = [];
     const reported = losses.length;
     for (const part of message.parts) {
-      const encoded = encodePart(part, names, losses);
+      const encoded = encodePart(part, names, nested, losses);
       for (const item of encoded) {
         parts.push(item);
         sources.push(part);
@@ -137,6 +139,7 @@ function signFirstCalls(turns: Turn[], losses: Loss[]): void {
 function encodePart(
   part: common.Part,
   names: ReadonlyMap<string, string>,
+  nested: boolean,
   losses: Loss[],
 ): generative.Part[] {
   if ("cache" in part && part.cache !== undefined) {
@@ -162,7 +165,7 @@ function encodePart(
     case "tool-call":
       return [encodeCall(part, losses)];
     case "tool-result":
-      return encodeResult(part, names, losses);
+      return encodeResult(part, names, nested, losses);
     case "reasoning":
       if (part.origin !== "generative" || part.redacted !== undefined) {
         losses.push(
@@ -218,18 +221,6 @@ function ownSignature(
   return undefined;
 }
 
-/** A free-form call's text input (chat `custom`) as the arguments object generative needs, approximated. */
-export function freeformArguments(part: common.ToolCallPart, losses: Loss[]): Record<string, unknown> {
-  losses.push(
-    loss(
-      part.argumentsSource ?? part.source,
-      "approximated",
-      'generative has no free-form function calls; the call\'s text input was sent as `{"input": text}`.',
-    ),
-  );
-  return { input: part.argumentsText ?? "" };
-}
-
 function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part {
   if (part.server !== undefined && part.server.origin !== "generative") {
     losses.push(
@@ -241,8 +232,7 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
     );
   }
   let args = part.arguments;
-  if (part.freeform === true) args = freeformArguments(part, losses);
-  else if (args === undefined) {
+  if (args === undefined) {
     const text = part.argumentsText ?? "";
     args = text.trim() === "" ? {} : parseJsonObject(text);
     if (args === undefined) {
@@ -262,9 +252,13 @@ function encodeCall(part: common.ToolCallPart, losses: Loss[]): generative.Part 
   return signature === undefined ? { functionCall } : { functionCall, thoughtSignature: signature };
 }
 
+/** What Gemini 3 takes inside a function response: images and PDFs. */
+const NESTED_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"]);
+
 function encodeResult(
   part: common.ToolResultPart,
   names: ReadonlyMap<string, string>,
+  nested: boolean,
   losses: Loss[],
 ): generative.Part[] {
   const name = part.name ?? (part.callId === undefined ? undefined : names.get(part.callId));
@@ -292,12 +286,23 @@ function encodeResult(
   if (part.json !== undefined && texts.length > 0) value = [part.json, ...texts];
   // The response must be a JSON object: wrap anything else.
   const response = part.isError === true ? { error: value } : isObject(value) ? value : { content: value };
-  const result: generative.Part = {
-    functionResponse: part.callId === undefined ? { name, response } : { id: part.callId, name, response },
-  };
+  const functionResponse: generative.FunctionResponse =
+    part.callId === undefined ? { name, response } : { id: part.callId, name, response };
+  const result: generative.Part = { functionResponse };
   if (media === undefined) return [result];
   const parts = [result];
+  const inner: NonNullable<generative.FunctionResponse["parts"]> = [];
   for (const item of media) {
+    if (nested) {
+      const reported = losses.length;
+      const encoded = encodeMedia(item, losses);
+      const type = encoded[0]?.inlineData?.mimeType ?? encoded[0]?.fileData?.mimeType;
+      if (encoded.length === 1 && type !== undefined && NESTED_TYPES.has(type)) {
+        for (const one of encoded) inner.push(one);
+        continue;
+      }
+      losses.length = reported;
+    }
     losses.push(
       loss(
         item.source,
@@ -307,6 +312,7 @@ function encodeResult(
     );
     for (const encoded of encodeMedia(item, losses)) parts.push(encoded);
   }
+  if (inner.length > 0) functionResponse.parts = inner;
   return parts;
 }
 

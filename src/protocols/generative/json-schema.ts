@@ -5,8 +5,19 @@
  * @see https://ai.google.dev/api/caching#Schema
  */
 import { isObject, type JsonObject } from "../../common/json";
-import { type Loss, loss } from "../../common/loss";
 import { at, resolvePointer } from "../../common/pointer";
+
+/**
+ * What the subset would not say of a schema: where, and dropped or approximated. Not a translation loss:
+ * such a schema goes whole as JSON Schema instead (`exactSubset`), so nothing is lost.
+ */
+export type Unsaid = {
+  readonly path: string;
+  readonly how: "dropped" | "approximated";
+  readonly message: string;
+};
+
+const note = (path: string, how: Unsaid["how"], message: string): Unsaid => ({ path, how, message });
 
 /** Nesting deeper than this is not converted: the schema is sent raw as JSON Schema instead. */
 export const MAX_SCHEMA_DEPTH = 64;
@@ -46,7 +57,7 @@ export type SchemaConversion = {
   readonly schema: JsonObject | undefined;
   /** True when the schema must travel as raw JSON Schema (`parametersJsonSchema` / `responseJsonSchema`). */
   readonly raw: boolean;
-  readonly losses: Loss[];
+  readonly losses: Unsaid[];
 };
 
 /**
@@ -58,7 +69,7 @@ export type SchemaConversion = {
  * // => { type: "string", nullable: true }   (losses: /p/format dropped)
  */
 export function toGenerativeSchema(input: unknown, source: string): SchemaConversion {
-  const losses: Loss[] = [];
+  const losses: Unsaid[] = [];
   try {
     const schema = convert(input, source, { root: input, rootSource: source, refs: [], losses }, 0);
     // An empty root is "no parameters" (a parameter-less tool); any other needs its type as a member does.
@@ -70,10 +81,35 @@ export function toGenerativeSchema(input: unknown, source: string): SchemaConver
   }
 }
 
+/**
+ * `schema` in the generative Schema subset when the subset says all of it — nothing dropped or
+ * rewritten with a loss, every node typed (Gemini requires `type` there) — else `undefined`: the schema
+ * then goes unchanged as JSON Schema (`parametersJsonSchema`, `responseJsonSchema`), which Gemini takes
+ * whole. The subset form is kept where it suffices: every Gemini surface (Vertex, Live) reads it.
+ */
+export function exactSubset(schema: unknown, source: string): JsonObject | undefined {
+  const converted = toGenerativeSchema(schema, source);
+  if (converted.raw || converted.schema === undefined || converted.losses.length > 0) return undefined;
+  return typedEverywhere(converted.schema, 0) ? converted.schema : undefined;
+}
+
+function typedEverywhere(node: JsonObject, depth: number): boolean {
+  if (depth > MAX_SCHEMA_DEPTH) return false;
+  if (node.type === undefined && !Array.isArray(node.anyOf)) return false;
+  if (isObject(node.properties))
+    for (const member of Object.values(node.properties))
+      if (!isObject(member) || !typedEverywhere(member, depth + 1)) return false;
+  if (isObject(node.items) && !typedEverywhere(node.items, depth + 1)) return false;
+  if (Array.isArray(node.anyOf))
+    for (const member of node.anyOf)
+      if (!isObject(member) || !typedEverywhere(member, depth + 1)) return false;
+  return true;
+}
+
 /** A `$ref` target used twice reports its losses once. */
-function uniqueByPath(losses: readonly Loss[]): Loss[] {
+function uniqueByPath(losses: readonly Unsaid[]): Unsaid[] {
   const seen = new Set<string>();
-  const unique: Loss[] = [];
+  const unique: Unsaid[] = [];
   for (const entry of losses) {
     if (seen.has(entry.path)) continue;
     seen.add(entry.path);
@@ -91,7 +127,7 @@ function withoutUndefined(node: JsonObject): JsonObject {
   return node;
 }
 
-type Context = { root: unknown; rootSource: string; refs: readonly string[]; losses: Loss[] };
+type Context = { root: unknown; rootSource: string; refs: readonly string[]; losses: Unsaid[] };
 
 /**
  * A converted node with the `type` generative's Schema requires: given, or `anyOf` instead (Gemini: a
@@ -134,7 +170,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
         else if (Array.isArray(value) && value.every((entry) => typeof entry === "string")) typeList = value;
         else
           context.losses.push(
-            loss(here, "dropped", "A `type` that is not a string or list of strings was dropped."),
+            note(here, "dropped", "A `type` that is not a string or list of strings was dropped."),
           );
         break;
       case "properties":
@@ -149,7 +185,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
         if (isObject(value) || value === true) out.items = member(value, here, context, depth + 1);
         else
           context.losses.push(
-            loss(here, "dropped", "Tuple `items` have no generative equivalent and were dropped."),
+            note(here, "dropped", "Tuple `items` have no generative equivalent and were dropped."),
           );
         break;
       case "required":
@@ -165,7 +201,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
           });
           if (key === "oneOf") {
             context.losses.push(
-              loss(
+              note(
                 here,
                 "approximated",
                 "`oneOf` was sent as `anyOf`: generative does not check that only one member matches.",
@@ -178,13 +214,13 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
         if (Array.isArray(value)) {
           for (const [index, member] of value.entries())
             mergeInto(out, convert(member, at(here, index), context, depth + 1));
-          context.losses.push(loss(here, "approximated", "`allOf` members were merged into one schema."));
+          context.losses.push(note(here, "approximated", "`allOf` members were merged into one schema."));
         }
         break;
       case "enum":
       case "const":
         if (key === "const" && node.enum !== undefined) {
-          context.losses.push(loss(here, "dropped", "`const` beside `enum` was dropped."));
+          context.losses.push(note(here, "dropped", "`const` beside `enum` was dropped."));
         } else {
           nullable = encodeEnum(key === "const" ? [value] : value, here, out, context) || nullable;
         }
@@ -201,12 +237,12 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
       case "additionalProperties":
         context.losses.push(
           value === false
-            ? loss(
+            ? note(
                 here,
                 "dropped",
                 "`additionalProperties: false` has no generative equivalent and was dropped.",
               )
-            : loss(
+            : note(
                 here,
                 "approximated",
                 "A map (`additionalProperties`) became a plain object: its values' schema was dropped.",
@@ -217,7 +253,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
         if (KEPT.has(key)) out[key] = value;
         else
           context.losses.push(
-            loss(
+            note(
               here,
               "dropped",
               `The JSON Schema keyword \`${key}\` is not supported by generative and was dropped.`,
@@ -233,7 +269,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
     else if (types.length > 1) members.unshift(...types.map((type) => ({ type })));
     if (types.length === 0 || types.length !== typeList.filter((type) => type !== "null").length) {
       context.losses.push(
-        loss(
+        note(
           `${path}/type`,
           "dropped",
           "A type generative cannot express (`null` alone or unknown) was dropped.",
@@ -247,7 +283,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
   } else if (members.length > 1) {
     if (out.type !== undefined) {
       context.losses.push(
-        loss(
+        note(
           `${path}/type`,
           "approximated",
           "`type` beside `anyOf` was dropped: generative takes one or the other.",
@@ -264,7 +300,7 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
     const allowed = typeof out.type === "string" ? FORMATS[out.type] : undefined;
     if (allowed === undefined || !allowed.includes(format)) {
       context.losses.push(
-        loss(
+        note(
           `${path}/format`,
           "dropped",
           `The format "${format}" is not supported by generative and was dropped.`,
@@ -286,7 +322,7 @@ function encodeEnum(value: unknown, path: string, out: JsonObject, context: Cont
     (kinds.size === 1 && !["string", "number", "boolean"].includes([...kinds][0] ?? ""))
   ) {
     context.losses.push(
-      loss(
+      note(
         path,
         "dropped",
         "An enum of mixed or non-scalar values has no generative equivalent and was dropped.",
@@ -403,4 +439,59 @@ function invert(node: JsonObject, depth: number): JsonObject {
     out.type = type;
   }
   return out;
+}
+
+const TYPE_NAMES = new Set(["OBJECT", "STRING", "INTEGER", "NUMBER", "BOOLEAN", "ARRAY", "NULL"]);
+/** Keywords whose value is a schema. */
+const SCHEMA_KEYS = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contains"]);
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
+
+const lowerName = (name: unknown): unknown =>
+  typeof name === "string" && TYPE_NAMES.has(name) ? name.toLowerCase() : name;
+
+/**
+ * A JSON Schema with the OpenAPI type names Gemini also takes (`OBJECT`, `STRING` …, as Gemini CLI
+ * writes its `responseJsonSchema`) in JSON Schema's lower case, which every other protocol requires; the
+ * same schema (the same object) when it has none.
+ * @example
+ * lowerTypeNames({ type: "OBJECT", properties: { a: { type: ["STRING", "NULL"] } } })
+ * // => { type: "object", properties: { a: { type: ["string", "null"] } } }
+ */
+export function lowerTypeNames(schema: JsonObject, depth = 0): JsonObject {
+  if (depth > MAX_SCHEMA_DEPTH) return schema;
+  let out: JsonObject | undefined;
+  const set = (key: string, value: unknown): void => {
+    out ??= { ...schema };
+    out[key] = value;
+  };
+  for (const key in schema) {
+    if (!Object.hasOwn(schema, key)) continue;
+    const value = schema[key];
+    if (key === "type") {
+      if (typeof value === "string" && TYPE_NAMES.has(value)) set(key, value.toLowerCase());
+      else if (Array.isArray(value) && value.some((name) => lowerName(name) !== name))
+        set(key, value.map(lowerName));
+    } else if (SCHEMA_KEYS.has(key) && isObject(value)) {
+      const lowered = lowerTypeNames(value, depth + 1);
+      if (lowered !== value) set(key, lowered);
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      const lowered = value.map((member) => (isObject(member) ? lowerTypeNames(member, depth + 1) : member));
+      if (lowered.some((member, index) => member !== value[index])) set(key, lowered);
+    } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      let map: JsonObject | undefined;
+      for (const name in value) {
+        const member = value[name];
+        if (!Object.hasOwn(value, name) || !isObject(member)) continue;
+        const lowered = lowerTypeNames(member, depth + 1);
+        if (lowered === member) continue;
+        map ??= { ...value };
+        map[name] = lowered;
+      }
+      if (map !== undefined) set(key, map);
+    }
+  }
+  return out ?? schema;
 }

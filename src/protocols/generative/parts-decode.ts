@@ -47,9 +47,12 @@ export function decodePart(
   /** The id of the call a function response without an id answers, matched by the caller. */
   matchedId?: string,
 ): common.Part {
+  // Server-side tools' parts (code execution; Gemini 3's built-in tools beside functions) stay generative's.
   if (
     part.executableCode !== undefined ||
     part.codeExecutionResult !== undefined ||
+    part.toolCall !== undefined ||
+    part.toolResponse !== undefined ||
     (part.functionResponse !== undefined && role === "assistant")
   ) {
     const label =
@@ -57,7 +60,11 @@ export function decodePart(
         ? "executableCode"
         : part.codeExecutionResult !== undefined
           ? "codeExecutionResult"
-          : "functionResponse";
+          : part.toolCall !== undefined
+            ? "toolCall"
+            : part.toolResponse !== undefined
+              ? "toolResponse"
+              : "functionResponse";
     return { type: "opaque", origin: "generative", raw: part, label: `${label} part`, source };
   }
   if (part.functionCall !== undefined)

@@ -24,11 +24,27 @@ import {
   encodeGenerativeTools,
 } from "./tools";
 
-const KNOWN: Keys = ["contents", "systemInstruction", "generationConfig", "toolConfig", "tools"];
+const KNOWN: Keys = [
+  "contents",
+  "systemInstruction",
+  "generationConfig",
+  "toolConfig",
+  "tools",
+  "serviceTier",
+];
 const SNAKE: Readonly<Record<string, string>> = {
   system_instruction: "systemInstruction",
   generation_config: "generationConfig",
   tool_config: "toolConfig",
+  service_tier: "serviceTier",
+};
+
+/** Gemini's service tiers in chat's words (the common model's), and back. */
+const TIER_IN: Readonly<Record<string, string>> = { standard: "default", flex: "flex", priority: "priority" };
+const TIER_OUT: Readonly<Record<string, string>> = {
+  default: "standard",
+  flex: "flex",
+  priority: "priority",
 };
 
 /** The model and stream flag of a generative request: both from the URL, so from `options`. */
@@ -81,6 +97,9 @@ export function decodeGenerativeRequest(
       ? { model, stream, system, messages, tools, toolChoice }
       : { model, stream, streamGiven: true, system, messages, tools, toolChoice };
   if (config !== undefined) decodeGenerationConfig(config, `/${configKey}`, losses, value);
+  const tierKey = body.serviceTier !== undefined ? "serviceTier" : "service_tier";
+  const tier = (body as Record<string, unknown>)[tierKey];
+  if (typeof tier === "string") value.serviceTier = { value: TIER_IN[tier] ?? tier, source: `/${tierKey}` };
   if (options.model === undefined) {
     // The model of a generative request is in its URL; every other protocol carries it in the body.
     throw new TranslationError(
@@ -237,9 +256,19 @@ export function encodeGenerativeRequest(
   }
   // Two settings generative has no field for (no per-call list: this runs on every request).
   if (request.user !== undefined) settingDropped(request.user.source, "user", losses);
-  if (request.serviceTier !== undefined) settingDropped(request.serviceTier.source, "service tier", losses);
+  // A tier Gemini has (standard, flex, priority) is sent; `auto` is what none asks for.
+  const tier = request.serviceTier;
+  const tierOut = tier === undefined ? undefined : TIER_OUT[tier.value];
+  if (tier !== undefined && tierOut === undefined && tier.value !== "auto")
+    settingDropped(tier.source, `"${tier.value}" service tier`, losses);
   if (request.parallelToolCalls !== undefined)
     settingDropped(request.parallelToolCalls.source, "parallel tool calls", losses);
+  if (request.promptCacheKey !== undefined)
+    settingDropped(request.promptCacheKey.source, "prompt cache key", losses);
+  if (request.promptCacheOptions !== undefined)
+    settingDropped(request.promptCacheOptions.source, "prompt cache options", losses);
+  if (request.verbosity !== undefined) settingDropped(request.verbosity.source, "verbosity", losses);
+  if (request.moderation !== undefined) settingDropped(request.moderation.source, "moderation", losses);
   const tools = encodeGenerativeTools(request.tools, losses);
   const toolConfig = encodeGenerativeToolChoice(request.toolChoice);
   const generationConfig = encodeGenerationConfig(request, losses);
@@ -248,5 +277,6 @@ export function encodeGenerativeRequest(
   if (generationConfig !== undefined) value.generationConfig = generationConfig;
   if (tools !== undefined) value.tools = tools;
   if (toolConfig !== undefined) value.toolConfig = toolConfig;
+  if (tierOut !== undefined) value.serviceTier = tierOut;
   return { value, losses };
 }

@@ -11,7 +11,6 @@ import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { matchedStopDropped } from "../../common/stop";
 import { carryInParts } from "./carrier";
-import { freeformArguments } from "./contents-encode";
 import { decodeGenerativeFinishReason, encodeGenerativeFinishReason } from "./finish-reason";
 import { fallbackMediaType } from "./media";
 import { type CallNaming, decodePart } from "./parts-decode";
@@ -258,8 +257,7 @@ function encodeOnePart(
         );
       }
       let args = part.arguments;
-      if (part.freeform === true) args = freeformArguments(part, losses);
-      else if (args === undefined) {
+      if (args === undefined) {
         args = {};
         losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
       }

@@ -103,6 +103,27 @@ export const codeExecutionResult = z.looseObject({
 /** The result of running code: what the schema `codeExecutionResult` parses to. */
 export type CodeExecutionResult = z.infer<typeof codeExecutionResult>;
 
+/**
+ * A call of a server-side tool (Gemini 3 with built-in tools beside functions): the client echoes it
+ * back in the history, with its `toolResponse`.
+ */
+export const toolCall = z.looseObject({
+  id: z.string().optional(),
+  toolType: z.string().optional(),
+  args: z.record(z.string(), z.unknown()).optional(),
+});
+/** A call of a server-side tool. The type `toolCall` parses to. */
+export type ToolCall = z.infer<typeof toolCall>;
+
+/** The output of a server-side tool call (`toolCall`), matched by `id`. */
+export const toolResponse = z.looseObject({
+  id: z.string().optional(),
+  toolType: z.string().optional(),
+  response: z.record(z.string(), z.unknown()).optional(),
+});
+/** The output of a server-side tool call. The type `toolResponse` parses to. */
+export type ToolResponse = z.infer<typeof toolResponse>;
+
 /** One part: exactly one data field in practice; `thought`/`thoughtSignature` ride along. */
 export const part = z.looseObject({
   text: z.string().optional(),
@@ -112,6 +133,8 @@ export const part = z.looseObject({
   functionResponse: functionResponse.optional(),
   executableCode: executableCode.optional(),
   codeExecutionResult: codeExecutionResult.optional(),
+  toolCall: toolCall.optional(),
+  toolResponse: toolResponse.optional(),
   thought: z.boolean().optional(),
   thoughtSignature: z.string().optional(),
   videoMetadata: z.looseObject({}).optional(),
@@ -314,6 +337,8 @@ export const request = z.looseObject({
     toolConfig: toolConfig.optional(),
     safetySettings: z.array(safetySetting).optional(),
     cachedContent: z.string().optional(),
+    /** `standard`, `flex` or `priority`. */
+    serviceTier: z.string().optional(),
   }),
   tools: z.array(tool).optional(),
   labels: z.record(z.string(), z.string()).optional(),

@@ -8,7 +8,7 @@ import { isObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
-import { fromGenerativeSchema, toGenerativeSchema } from "./json-schema";
+import { exactSubset, fromGenerativeSchema, lowerTypeNames } from "./json-schema";
 import type * as generative from "./schema";
 
 const DECLARATION_KEYS = new Set([
@@ -37,6 +37,7 @@ export function decodeGenerativeTools(
           source: at(base, key),
         };
         if (key === "codeExecution" || key === "code_execution") tool.kind = "code-execution";
+        else if (key === "googleSearch" || key === "google_search") tool.kind = "web-search";
         out.push(tool);
         continue;
       }
@@ -60,7 +61,7 @@ export function decodeGenerativeTools(
         let parameters: common.JsonSchema | undefined;
         let parametersSource: string | undefined;
         if (isObject(jsonSchema)) {
-          parameters = jsonSchema;
+          parameters = lowerTypeNames(jsonSchema);
           parametersSource = at(source, jsonField);
         } else if (declaration.parameters !== undefined) {
           parameters = fromGenerativeSchema(declaration.parameters);
@@ -133,9 +134,9 @@ export function decodeGenerativeToolConfig(
 
 /**
  * Common tools → generative `tools`: all functions in one `functionDeclarations` entry, then the
- * provider tools of generative origin. Parameters go as the converted `parameters` (it
- * works on Vertex and on every model); only a schema the converter cannot express (recursive or
- * foreign `$ref`, extreme nesting) goes unchanged as `parametersJsonSchema`, which Gemini also takes.
+ * provider tools of generative origin. Parameters go as `parameters` (the OpenAPI subset) when it says
+ * all of them, else unchanged as `parametersJsonSchema` (full JSON Schema, as Gemini CLI sends them):
+ * `$schema`, `additionalProperties`, `exclusiveMinimum` … reach Gemini, which takes them there.
  */
 export function encodeGenerativeTools(
   tools: readonly common.Tool[],
@@ -155,6 +156,15 @@ export function encodeGenerativeTools(
             `The ${tool.origin} ${tool.label} was sent as generative's codeExecution tool, which runs Python in its own sandbox.`,
           ),
         );
+      } else if (tool.kind === "web-search") {
+        others.push({ googleSearch: {} });
+        losses.push(
+          loss(
+            tool.source,
+            "approximated",
+            `The ${tool.origin} ${tool.label} was sent as generative's googleSearch tool, with its default settings.`,
+          ),
+        );
       } else
         losses.push(
           loss(tool.source, "dropped", `The ${tool.label} has no generative equivalent and was dropped.`),
@@ -167,6 +177,14 @@ export function encodeGenerativeTools(
         loss(`${tool.source}/strict`, "dropped", "`strict` has no generative equivalent and was dropped."),
       );
     }
+    if (tool.deferLoading?.value === true)
+      losses.push(
+        loss(
+          tool.deferLoading.source,
+          "dropped",
+          "generative has no tool search: a deferred tool is offered from the start.",
+        ),
+      );
     if (tool.cache !== undefined) {
       losses.push(
         loss(tool.cache.source, "dropped", "Cache hints have no generative equivalent and were dropped."),
@@ -177,32 +195,43 @@ export function encodeGenerativeTools(
       name: tool.name,
       description: tool.description ?? "",
     };
-    encodeParameters(tool, losses, declaration);
+    encodeParameters(tool, declaration, losses);
     declarations.push(declaration);
   }
   const out = declarations.length === 0 ? others : [{ functionDeclarations: declarations }, ...others];
   return out.length === 0 ? undefined : out;
 }
 
-/** A tool's parameters → the declaration's `parameters` or `parametersJsonSchema`, written into `into`. */
+/**
+ * A tool's parameters → the declaration's `parameters` when the OpenAPI subset says all of them, else
+ * unchanged as `parametersJsonSchema` (full JSON Schema, which Gemini takes whole): nothing is dropped.
+ */
 function encodeParameters(
   tool: common.FunctionTool,
-  losses: Loss[],
   into: generative.FunctionDeclaration,
+  losses: Loss[],
 ): void {
   if (tool.parameters === undefined) return;
-  const converted = toGenerativeSchema(tool.parameters, tool.parametersSource ?? `${tool.source}/parameters`);
-  if (converted.raw || converted.schema === undefined) {
+  const source = tool.parametersSource ?? `${tool.source}/parameters`;
+  const schema = exactSubset(tool.parameters, source);
+  if (schema === undefined) {
     into.parametersJsonSchema = tool.parameters;
     return;
   }
-  losses.push(...converted.losses);
-  const schema = converted.schema;
   const keys = Object.keys(schema);
   // A parameter-less tool: Gemini rejects an object schema without properties.
   if (keys.length === 0 || (keys.length === 1 && schema.type === "object")) return;
-  into.parameters =
-    schema.type === undefined && isObject(schema.properties) ? { type: "object", ...schema } : schema;
+  // The subset requires a type: one told by `properties` is written, and said (JSON Schema allows any).
+  if (tool.parameters.type === undefined && schema.type !== undefined)
+    losses.push(
+      loss(
+        at(source, "type"),
+        "synthesized",
+        `Tool \`${tool.name}\`: generative's schema needs a type; the parameters had none, and "${String(schema.type)}" (what their properties tell) was written.`,
+        "tool.schema.type.synthesized",
+      ),
+    );
+  into.parameters = schema;
 }
 
 /** Common tool choice → `toolConfig`. */

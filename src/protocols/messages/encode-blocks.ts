@@ -231,16 +231,6 @@ export function encodeMediaPart(
  * with an approximated loss; never throws.
  */
 export function encodeArguments(part: common.ToolCallPart, losses: Loss[]): Record<string, unknown> {
-  if (part.freeform === true) {
-    losses.push(
-      loss(
-        part.argumentsSource ?? part.source,
-        "approximated",
-        'The messages API has no free-form tool calls; the call\'s text input was sent as `{"input": text}`.',
-      ),
-    );
-    return { input: part.argumentsText ?? "" };
-  }
   if (part.arguments !== undefined) return part.arguments;
   const text = part.argumentsText;
   if (text === undefined || text.trim() === "") return {};

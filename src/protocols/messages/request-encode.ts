@@ -46,6 +46,11 @@ function dropUnsupported(request: common.Request, losses: Loss[]): void {
   drop(request.seed, "seed");
   drop(request.logprobs, "logprobs");
   drop(request.topLogprobs, "top_logprobs");
+  // The messages API caches by `cache_control` breakpoints, not by a key; it has no verbosity.
+  drop(request.promptCacheKey, "prompt_cache_key");
+  drop(request.promptCacheOptions, "prompt_cache_options");
+  drop(request.moderation, "moderation");
+  drop(request.verbosity, "verbosity");
   if (request.candidateCount !== undefined && request.candidateCount.value !== 1) {
     drop(request.candidateCount, "n (several candidates)");
   }
@@ -135,9 +140,9 @@ export function encodeMessagesRequest(
     source: given?.source ?? "/max_tokens",
   };
   const thinkingLosses: Loss[] = [];
-  let reasoning = encodeThinking(request.reasoning, budget, thinkingLosses);
+  let reasoning = encodeThinking(request.reasoning, budget, request.model, thinkingLosses);
   if (
-    reasoning.thinking?.type === "enabled" &&
+    (reasoning.thinking?.type === "enabled" || reasoning.thinking?.type === "adaptive") &&
     !historyAllowsThinking(turns) &&
     request.reasoning !== undefined
   ) {
@@ -174,7 +179,12 @@ export function encodeMessagesRequest(
   if (allTools.length > 0) value.tools = allTools;
   if (choice !== undefined) value.tool_choice = choice;
   if (reasoning.thinking !== undefined) value.thinking = reasoning.thinking;
-  if (format.outputFormat !== undefined) value.output_config = { format: format.outputFormat };
+  if (reasoning.effort !== undefined || format.outputFormat !== undefined) {
+    const config: NonNullable<Request["output_config"]> = {};
+    if (reasoning.effort !== undefined) config.effort = reasoning.effort;
+    if (format.outputFormat !== undefined) config.format = format.outputFormat;
+    value.output_config = config;
+  }
   encodeSampling(request, thinkingOn, losses, value);
   encodeMetadata(request, losses, value);
   encodeServiceTier(request, losses, value);

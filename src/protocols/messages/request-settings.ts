@@ -1,13 +1,15 @@
 /**
  * Common tools, tool choice, reasoning and response format → messages `tools`, `tool_choice`, `thinking`.
  */
+
+import { budgetForEffort } from "../../common/effort";
 import { TranslationError } from "../../common/errors";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import { cacheControl } from "./encode-blocks";
 import type { Turn } from "./request-turns";
-import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
+import type { CustomTool, Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
 
 /**
  * The messages code execution tool another protocol's code execution becomes: the version with bash and
@@ -15,14 +17,30 @@ import type { Request, ThinkingConfig, Tool, ToolChoice } from "./schema";
  * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/code-execution-tool
  */
 const CODE_EXECUTION = { type: "code_execution_20250825", name: "code_execution" } as const;
+/**
+ * The messages web search tool another protocol's web search becomes.
+ * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool
+ */
+const WEB_SEARCH = { type: "web_search_20250305", name: "web_search" } as const;
 
 /** The tool that emulates a JSON response format (LiteLLM's name). */
 export const JSON_TOOL = "json_tool_call";
 
-function inputSchema(tool: common.FunctionTool): Record<string, unknown> {
+function inputSchema(tool: common.FunctionTool, losses: Loss[]): Record<string, unknown> {
   const schema = tool.parameters;
   if (schema === undefined) return { type: "object", properties: {} };
-  if (schema.type === undefined) return { type: "object", ...schema };
+  if (schema.type === undefined) {
+    // The messages API requires `type: "object"` at the top; arguments are an object anyway.
+    losses.push(
+      loss(
+        `${tool.parametersSource ?? `${tool.source}/parameters`}/type`,
+        "synthesized",
+        `Tool \`${tool.name}\`: the messages API needs an input schema with \`type: "object"\`; the schema had no type, and it was added.`,
+        "tool.schema.type.synthesized",
+      ),
+    );
+    return { type: "object", ...schema };
+  }
   if (schema.type !== "object") {
     throw new TranslationError(
       `Tool \`${tool.name}\`: the messages API needs an input schema of type "object", not ${JSON.stringify(schema.type)}.`,
@@ -46,6 +64,15 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
             `The ${tool.origin} ${tool.label} was sent as the messages code execution tool (${CODE_EXECUTION.type}), which runs code in its own sandbox.`,
           ),
         );
+      } else if (tool.kind === "web-search") {
+        result.push({ ...WEB_SEARCH });
+        losses.push(
+          loss(
+            tool.source,
+            "approximated",
+            `The ${tool.origin} ${tool.label} was sent as the messages web search tool (${WEB_SEARCH.type}), with its default settings.`,
+          ),
+        );
       } else
         losses.push(
           loss(
@@ -56,21 +83,14 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
         );
       continue;
     }
-    // `strict: false` asks for what messages does anyway: only a strict tool loses something.
-    if (tool.strict === true) {
-      losses.push(
-        loss(
-          `${tool.source}/strict`,
-          "dropped",
-          "The tool's `strict` flag has no messages equivalent and was dropped.",
-        ),
-      );
-    }
-    const input_schema = inputSchema(tool) as { type: "object" };
-    const encoded: (typeof result)[number] =
+    const input_schema = inputSchema(tool, losses) as { type: "object" };
+    const encoded: CustomTool =
       tool.description === undefined
         ? { name: tool.name, input_schema }
         : { name: tool.name, description: tool.description, input_schema };
+    // Strict tools (structured outputs) validate the input against the schema, as chat's and responses' do.
+    if (tool.strict !== undefined) encoded.strict = tool.strict;
+    if (tool.deferLoading !== undefined) encoded.defer_loading = tool.deferLoading.value;
     const control = cacheControl(tool.cache, losses);
     if (control !== undefined) encoded.cache_control = control;
     result.push(encoded);
@@ -78,30 +98,49 @@ export function encodeTools(tools: readonly common.Tool[], losses: Loss[]): Tool
   return result;
 }
 
-const EFFORT_BUDGET: Readonly<Record<string, number>> = {
-  minimal: 1024,
-  low: 1024,
-  medium: 2048,
-  high: 4096,
-  xhigh: 8192,
-  max: 16384,
-};
 const MIN_BUDGET = 1024;
+/** The efforts `output_config.effort` takes. */
+const EFFORTS = new Set(["low", "medium", "high", "xhigh", "max"]);
 
 /**
- * Reasoning → `thinking` and the `max_tokens` it needs: effort → budget (low 1024, medium 2048, high 4096),
- * budget ≥ 1024 and < max_tokens, raising max_tokens by the budget when it is too small.
+ * Whether `model` thinks adaptively and takes an effort (`thinking: {type: "adaptive"}` with
+ * `output_config.effort`): Claude 4.6 and later. Older models, and a model this library does not know,
+ * take a budget (`budget_tokens`), which every thinking model accepts.
+ */
+export function adaptiveModel(model: string): boolean {
+  const match = /claude-(?:opus|sonnet|haiku)-(\d+)(?:-(\d{1,2}))?(?!\d)/.exec(model);
+  if (match === null) return false;
+  const major = Number(match[1]);
+  const minor = Number(match[2] ?? 0);
+  return major > 4 || (major === 4 && minor >= 6);
+}
+
+type Thinking = { thinking?: ThinkingConfig; effort?: string; maxTokens: number };
+
+/** `includeThoughts` → the thinking config's `display` (thoughts summarized, or left out). */
+function withDisplay(thinking: ThinkingConfig, reasoning: common.ReasoningConfig): ThinkingConfig {
+  const include = reasoning.includeThoughts;
+  return include === undefined ? thinking : { ...thinking, display: include ? "summarized" : "omitted" };
+}
+
+/**
+ * Reasoning → `thinking` (and `output_config.effort`) and the `max_tokens` it needs. An effort goes as
+ * it is to a model that takes one (adaptive thinking); to another it becomes a budget by the one
+ * table (common/effort.ts), said. A budget is ≥ 1024 and < max_tokens, raising max_tokens by the
+ * budget when it is too small. Asking for the thoughts or not is `display`.
  */
 export function encodeThinking(
   reasoning: common.ReasoningConfig | undefined,
   maxTokens: { value: number; given: boolean; source: string },
+  model: string,
   losses: Loss[],
-): { thinking?: ThinkingConfig; maxTokens: number } {
+): Thinking {
   if (reasoning === undefined) return { maxTokens: maxTokens.value };
   const { effort, budgetTokens, enabled, source } = reasoning;
   if (enabled === false || effort === "none" || budgetTokens === 0) {
     return { thinking: { type: "disabled" }, maxTokens: maxTokens.value };
   }
+  const adaptive = adaptiveModel(model);
   let budget: number;
   if (budgetTokens !== undefined && budgetTokens > 0) {
     budget = budgetTokens;
@@ -115,8 +154,28 @@ export function encodeThinking(
       );
       budget = MIN_BUDGET;
     }
+  } else if (effort !== undefined && adaptive) {
+    const level = effort.toLowerCase();
+    if (EFFORTS.has(level))
+      return {
+        thinking: withDisplay({ type: "adaptive" }, reasoning),
+        effort: level,
+        maxTokens: maxTokens.value,
+      };
+    losses.push(
+      loss(
+        source,
+        "approximated",
+        `Reasoning effort \`${effort}\` has no messages form; the nearest, "low", was sent.`,
+      ),
+    );
+    return {
+      thinking: withDisplay({ type: "adaptive" }, reasoning),
+      effort: "low",
+      maxTokens: maxTokens.value,
+    };
   } else if (effort !== undefined) {
-    const known = EFFORT_BUDGET[effort];
+    const known = budgetForEffort(effort);
     if (known === undefined) {
       losses.push(
         loss(
@@ -126,17 +185,18 @@ export function encodeThinking(
         ),
       );
     }
-    budget = known ?? EFFORT_BUDGET.medium ?? 2048;
-    // A level is not a token count: the budget it becomes is this table's guess (the reverse direction,
-    // a budget as an effort, is reported the same way).
+    budget = Math.max(MIN_BUDGET, known ?? budgetForEffort("medium") ?? MIN_BUDGET);
+    // A level is not a token count: the budget it becomes is the one table's (common/effort.ts).
     if (known !== undefined)
       losses.push(
         loss(
           source,
           "approximated",
-          `Reasoning effort \`${effort}\` has no messages form; it became a thinking budget of ${budget} tokens.`,
+          `Reasoning effort \`${effort}\` has no form for this model; it became a thinking budget of ${budget} tokens.`,
         ),
       );
+  } else if (enabled === true && adaptive) {
+    return { thinking: withDisplay({ type: "adaptive" }, reasoning), maxTokens: maxTokens.value };
   } else if (budgetTokens !== undefined || enabled === true) {
     losses.push(
       loss(
@@ -152,14 +212,14 @@ export function encodeThinking(
         loss(
           reasoning.includeSource ?? source,
           "dropped",
-          "`includeThoughts` has no messages equivalent and was dropped.",
+          "`includeThoughts` has no messages equivalent without thinking on, and was dropped.",
         ),
       );
     }
     return { maxTokens: maxTokens.value };
   }
-  if (budget < maxTokens.value)
-    return { thinking: { type: "enabled", budget_tokens: budget }, maxTokens: maxTokens.value };
+  const thinking = withDisplay({ type: "enabled", budget_tokens: budget }, reasoning);
+  if (budget < maxTokens.value) return { thinking, maxTokens: maxTokens.value };
   if (maxTokens.given) {
     losses.push(
       loss(
@@ -169,7 +229,7 @@ export function encodeThinking(
       ),
     );
   }
-  return { thinking: { type: "enabled", budget_tokens: budget }, maxTokens: budget + maxTokens.value };
+  return { thinking, maxTokens: budget + maxTokens.value };
 }
 
 /**

@@ -31,9 +31,10 @@ const TOOL_KEYS: readonly string[] = [
   "description",
   "input_schema",
   "strict",
+  "defer_loading",
   "cache_control",
 ];
-const THINKING_KEYS: readonly string[] = ["type", "budget_tokens"];
+const THINKING_KEYS: readonly string[] = ["type", "budget_tokens", "display"];
 const OUTPUT_CONFIG_KEYS: readonly string[] = ["effort", "format"];
 const FORMAT_KEYS: readonly string[] = ["type", "schema"];
 const METADATA_KEYS: readonly string[] = ["user_id"];
@@ -78,11 +79,15 @@ function decodeSystem(system: Request["system"], losses: Loss[]): common.SystemB
 function decodeSystemTurn(
   message: Request["messages"][number],
   source: string,
-  late: boolean,
+  late: number | undefined,
   losses: Loss[],
 ): common.SystemBlock[] {
   if (typeof message.content === "string") {
-    return [late ? { text: message.content, late, source } : { text: message.content, source }];
+    return [
+      late === undefined
+        ? { text: message.content, source }
+        : { text: message.content, late: true, at: late, source },
+    ];
   }
   const blocks: common.SystemBlock[] = [];
   message.content.forEach((block, position) => {
@@ -102,7 +107,10 @@ function decodeSystemTurn(
     const value: common.Draft<common.SystemBlock> = { text: text.text, source: blockSource };
     const cache = decodeCache(text.cache_control, blockSource);
     if (cache !== undefined) value.cache = cache;
-    if (late) value.late = true;
+    if (late !== undefined) {
+      value.late = true;
+      value.at = late;
+    }
     blocks.push(value);
   });
   return blocks;
@@ -118,7 +126,7 @@ function decodeMessages(
     const source = at("/messages", index);
     dropExtras(message, MESSAGE_KEYS, source, "a message", losses);
     if (message.role === "system") {
-      system.push(...decodeSystemTurn(message, source, turns.length > 0, losses));
+      system.push(...decodeSystemTurn(message, source, turns.length > 0 ? turns.length : undefined, losses));
       return;
     }
     if (typeof message.content === "string") {
@@ -152,9 +160,15 @@ function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   if (tool.type !== undefined && tool.type !== null && tool.type !== "custom") {
     const label = `${tool.type} tool`;
     // Every version of the code execution tool runs code in a sandbox, as generative's `codeExecution` does.
-    return tool.type.startsWith("code_execution_")
-      ? { type: "provider", origin: "messages", raw: tool, label, kind: "code-execution", source }
-      : { type: "provider", origin: "messages", raw: tool, label, source };
+    // Every version of the web search tool searches the web, as generative's `googleSearch` does.
+    const kind = tool.type.startsWith("code_execution_")
+      ? "code-execution"
+      : tool.type.startsWith("web_search_")
+        ? "web-search"
+        : undefined;
+    return kind === undefined
+      ? { type: "provider", origin: "messages", raw: tool, label, source }
+      : { type: "provider", origin: "messages", raw: tool, label, kind, source };
   }
   const custom = tool as CustomTool;
   dropExtras(custom, TOOL_KEYS, source, "a tool", losses);
@@ -164,6 +178,8 @@ function decodeTool(tool: Tool, source: string, losses: Loss[]): common.Tool {
   decoded.parameters = custom.input_schema;
   decoded.parametersSource = `${source}/input_schema`;
   if (custom.strict !== undefined) decoded.strict = custom.strict;
+  if (custom.defer_loading !== undefined)
+    decoded.deferLoading = { value: custom.defer_loading, source: `${source}/defer_loading` };
   if (cache !== undefined) decoded.cache = cache;
   return decoded;
 }
@@ -193,10 +209,15 @@ function decodeReasoning(body: Request, losses: Loss[]): common.ReasoningConfig 
   if (thinking.type === "enabled" || thinking.type === "adaptive") {
     dropExtras(thinking, THINKING_KEYS, source, "`thinking`", losses);
     const budget = (thinking as { budget_tokens?: number }).budget_tokens;
+    // `display`: the thoughts summarized, or left out (signature-only thinking blocks).
+    const display = thinking.display;
     return {
       enabled: true,
       ...(budget === undefined ? {} : { budgetTokens: budget, budgetSource: `${source}/budget_tokens` }),
       ...effortPart,
+      ...(display === "summarized" || display === "omitted"
+        ? { includeThoughts: display === "summarized", includeSource: `${source}/display` }
+        : {}),
       source,
     };
   }

@@ -241,6 +241,10 @@ export type ContentBlockParam = z.infer<typeof contentBlockParam>;
 export const message = z.looseObject({
   role: z.enum(["user", "assistant", "system"]),
   content: z.union([z.string(), z.array(contentBlockParam)]),
+  /** A system turn's effort for the turns after it (Claude Code sends it). */
+  output_config: z
+    .looseObject({ effort: openEnum(["low", "medium", "high", "xhigh", "max"]).nullable().optional() })
+    .optional(),
 });
 /**
  * Roles `user` and `assistant`, and `system` for an instruction given mid-conversation (newer models accept
@@ -254,6 +258,11 @@ export const customTool = z.looseObject({
   description: z.string().optional(),
   input_schema: z.looseObject({ type: z.literal("object") }),
   strict: z.boolean().optional(),
+  /** Loaded only when a tool search returns it (`tool_reference`). */
+  defer_loading: z.boolean().optional(),
+  /** Stream the input as it is generated (`true`), or never (`false`); null: as the beta headers say. */
+  eager_input_streaming: z.boolean().nullable().optional(),
+  input_examples: z.array(z.record(z.string(), z.unknown())).optional(),
   ...cache,
 });
 export type CustomTool = z.infer<typeof customTool>;
@@ -370,6 +379,16 @@ export const request = z.looseObject({
     .nullable()
     .optional(),
   mcp_servers: z.array(mcpServer).optional(),
+  /** Context editing: edits the service applies to the conversation (`clear_tool_uses_…`, `clear_thinking_…`, `compact_…`). */
+  context_management: z
+    .looseObject({ edits: z.array(z.looseObject({ type: z.string() })).optional() })
+    .nullable()
+    .optional(),
+  /** Output speed: `fast` is the faster, dearer mode of the models that have one. */
+  speed: openEnum(["standard", "fast"]).nullable().optional(),
+  /** Where inference runs (`us`, `global` …). */
+  inference_geo: z.string().nullable().optional(),
+  /** Prompt caching for the whole request (one breakpoint the service places itself), beside the blocks' own. */
   ...cache,
 });
 /**
@@ -467,7 +486,17 @@ export const response = z.looseObject({
   stop_sequence: z.string().nullable().optional(),
   usage,
   container: z.looseObject({ id: z.string() }).nullable().optional(),
-  stop_details: z.looseObject({}).nullable().optional(),
+  /** Why the model refused (`stop_reason: "refusal"`): the policy category and an explanation. */
+  stop_details: z
+    .looseObject({
+      type: openEnum(["refusal"]),
+      category: openEnum(["cyber", "bio", "frontier_llm", "reasoning_extraction", "general_harms"])
+        .nullable()
+        .optional(),
+      explanation: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 /** A messages response; `content` is always an array. The type `response` parses to. */
 export type Response = z.infer<typeof response>;

@@ -22,8 +22,11 @@ import {
   responsesStreamDecoder,
 } from "./stream-decode";
 import { responsesEventFormatter, responsesStreamEncoder } from "./stream-encode";
+import { clientTools } from "./tools";
 
 type Adapter = ProtocolAdapter<Request, Response, StreamEvent, ErrorBody>;
+
+const ALL_FORMS = { freeform: true, namespace: true, search: true } as const;
 
 export const responsesAdapter: Adapter = {
   headers: responsesHeaders,
@@ -33,6 +36,9 @@ export const responsesAdapter: Adapter = {
   decodeRequest: decodeResponsesRequest,
   requestRefusals: (body, options) =>
     requestRefusals(decodeResponsesRequest(body, options).value, { calls: true, results: true }),
+  // Custom (free-form) tools, namespaces and the client's tool search are all responses' own.
+  toolForms: () => ALL_FORMS,
+  clientTools,
   encodeRequest: encodeResponsesRequest,
   decodeResponse: decodeResponsesResponse,
   encodeResponse: encodeResponsesResponse,

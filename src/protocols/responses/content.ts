@@ -11,9 +11,17 @@ import { at } from "../../common/pointer";
 import { keepRest } from "./fields";
 import type { InputContent } from "./schema";
 
-const TEXT_KEYS = new Set(["type", "text"]);
-const IMAGE_KEYS = new Set(["type", "image_url", "file_id", "detail"]);
-const FILE_KEYS = new Set(["type", "file_data", "file_id", "file_url", "filename", "detail"]);
+const TEXT_KEYS = new Set(["type", "text", "prompt_cache_breakpoint"]);
+const IMAGE_KEYS = new Set(["type", "image_url", "file_id", "detail", "prompt_cache_breakpoint"]);
+const FILE_KEYS = new Set([
+  "type",
+  "file_data",
+  "file_id",
+  "file_url",
+  "filename",
+  "detail",
+  "prompt_cache_breakpoint",
+]);
 const AUDIO_KEYS = new Set(["type", "input_audio"]);
 const OUTPUT_TEXT_KEYS = new Set(["type", "text", "annotations"]);
 const REFUSAL_KEYS = new Set(["type", "refusal"]);
@@ -22,13 +30,48 @@ type Raw = Record<string, unknown>;
 
 const given = (value: unknown): value is string => typeof value === "string";
 
+/** A part's `prompt_cache_breakpoint` as a common hint: the messages protocol's `ephemeral` cache point. */
+export function breakpointHint(part: Raw, source: string): common.CacheHint | undefined {
+  const mark = part.prompt_cache_breakpoint;
+  return mark === undefined || mark === null
+    ? undefined
+    : { type: "ephemeral", source: at(source, "prompt_cache_breakpoint") };
+}
+
+const BREAKPOINT = { mode: "explicit" } as const;
+
+/**
+ * A cache hint toward responses: an explicit breakpoint on the part it ends (`prompt_cache_breakpoint`,
+ * kept 30 minutes at least: another lifetime asked for is said).
+ */
+export function cacheBreakpoint(
+  hint: common.CacheHint | undefined,
+  losses: Loss[],
+): { mode: "explicit" } | undefined {
+  if (hint === undefined) return undefined;
+  if (hint.ttl !== undefined && hint.ttl !== "5m")
+    losses.push(
+      loss(
+        at(hint.source, "ttl"),
+        "approximated",
+        `The responses API keeps a cache breakpoint 30 minutes at least, and takes no other lifetime; the ${hint.ttl} one was not sent.`,
+        "cache_control.ttl.approximated",
+      ),
+    );
+  return BREAKPOINT;
+}
+
 /** One content part of an input message or of a function output → one common part. */
 export function decodeContentPart(part: InputContent, source: string, losses: Loss[]): common.Part {
   const raw = part as Raw;
   switch (part.type) {
-    case "input_text":
+    case "input_text": {
       keepRest(part, TEXT_KEYS, source, "an input_text part", losses);
-      return { type: "text", text: raw.text as string, source };
+      const cache = breakpointHint(raw, source);
+      return cache === undefined
+        ? { type: "text", text: raw.text as string, source }
+        : { type: "text", text: raw.text as string, source, cache };
+    }
     case "output_text": {
       keepRest(part, OUTPUT_TEXT_KEYS, source, "an output_text part", losses);
       const annotations = raw.annotations;
@@ -54,6 +97,8 @@ export function decodeContentPart(part: InputContent, source: string, losses: Lo
       }
       if (given(raw.file_id)) media.fileId = raw.file_id;
       if (given(raw.detail)) media.detail = raw.detail;
+      const cache = breakpointHint(raw, source);
+      if (cache !== undefined) media.cache = cache;
       return media;
     }
     case "input_file": {
@@ -80,6 +125,8 @@ export function decodeContentPart(part: InputContent, source: string, losses: Lo
       if (given(raw.file_id)) media.fileId = raw.file_id;
       if (given(raw.filename)) media.filename = raw.filename;
       if (given(raw.detail)) media.detail = raw.detail;
+      const cache = breakpointHint(raw, source);
+      if (cache !== undefined) media.cache = cache;
       return media;
     }
     case "input_audio": {
@@ -104,7 +151,17 @@ const DETAILS = new Set(["low", "high", "auto", "original"]);
 
 /** A common media part → a responses input part, or `undefined` (with a loss) when responses cannot take it. */
 export function encodeMediaPart(part: common.MediaPart, losses: Loss[]): InputContent | undefined {
-  if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+  const encoded = encodeMedia(part, losses);
+  if (part.cache === undefined) return encoded;
+  // Audio parts take no breakpoint.
+  if (encoded === undefined || encoded.type === "input_audio") {
+    losses.push(cacheDropped(part.cache));
+    return encoded;
+  }
+  return { ...encoded, prompt_cache_breakpoint: cacheBreakpoint(part.cache, losses) } as InputContent;
+}
+
+function encodeMedia(part: common.MediaPart, losses: Loss[]): InputContent | undefined {
   if (part.kind === "image") {
     const image: Raw = { type: "input_image" };
     if (part.data !== undefined) {

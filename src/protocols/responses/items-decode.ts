@@ -13,17 +13,22 @@ import type * as common from "../../common/model";
 import { at } from "../../common/pointer";
 import { restoreToolId } from "../../common/tool-id";
 import { readCarrier } from "./carrier";
-import { decodeContentPart } from "./content";
+import { breakpointHint, decodeContentPart } from "./content";
 import { keepRest } from "./fields";
 import { decodeReasoningItem } from "./reasoning";
 import type { FunctionCall, FunctionCallOutput, InputItem, InputMessage, Reasoning } from "./schema";
+import { decodeTools } from "./tools";
 
 /** An input item and the pointer it came from (`/input/3`, or `/history/3` for an item of `options.history`). */
 export type Entry = { readonly item: InputItem; readonly source: string };
 
 const MESSAGE_HELD = new Set(["type", "role", "content"]);
-const CALL_HELD = new Set(["type", "call_id", "name", "arguments"]);
-const CUSTOM_CALL_HELD = new Set(["type", "call_id", "name", "input"]);
+const SYSTEM_PART_HELD = new Set(["type", "text", "annotations", "prompt_cache_breakpoint"]);
+const CALL_HELD = new Set(["type", "call_id", "name", "arguments", "namespace"]);
+const CUSTOM_CALL_HELD = new Set(["type", "call_id", "name", "input", "namespace"]);
+const SEARCH_CALL_HELD = new Set(["type", "call_id", "arguments", "execution"]);
+const SEARCH_OUTPUT_HELD = new Set(["type", "call_id", "tools", "execution"]);
+const ADDITIONAL_HELD = new Set(["type", "role", "tools"]);
 const OUTPUT_HELD = new Set(["type", "call_id", "output"]);
 
 /** Items a client sends back (their results), as opposed to items the model made. */
@@ -90,6 +95,7 @@ export function decodeCall(
     name: item.name,
     source,
   };
+  if (typeof item.namespace === "string") part.namespace = item.namespace;
   if (custom) part.freeform = true;
   else {
     const parsed = text.trim() === "" ? {} : parseJsonObject(text);
@@ -104,21 +110,25 @@ export function decodeCall(
 function systemBlocks(
   message: InputMessage,
   source: string,
-  late: boolean,
+  late: number | undefined,
   losses: Loss[],
 ): common.SystemBlock[] {
   keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
   const role = message.role as "system" | "developer";
-  const block = (text: string, at0: string): common.SystemBlock =>
-    late ? { text, role, late: true, source: at0 } : { text, role, source: at0 };
+  const block = (text: string, at0: string, cache?: common.CacheHint): common.SystemBlock => {
+    const value: common.Draft<common.SystemBlock> =
+      late === undefined ? { text, role, source: at0 } : { text, role, late: true, at: late, source: at0 };
+    if (cache !== undefined) value.cache = cache;
+    return value;
+  };
   if (typeof message.content === "string") return [block(message.content, at(source, "content"))];
   const blocks: common.SystemBlock[] = [];
   message.content.forEach((part, index) => {
     const partSource = at(source, "content", index);
     const raw = part as { type: string; text?: unknown };
     if ((raw.type === "input_text" || raw.type === "output_text") && typeof raw.text === "string") {
-      keepRest(part, new Set(["type", "text", "annotations"]), partSource, "a system text part", losses);
-      blocks.push(block(raw.text, partSource));
+      keepRest(part, SYSTEM_PART_HELD, partSource, "a system text part", losses);
+      blocks.push(block(raw.text, partSource, breakpointHint(raw, partSource)));
     } else
       losses.push(
         loss(
@@ -149,13 +159,44 @@ function resolveReference(id: string, source: string, history: readonly Entry[])
   );
 }
 
-/** `instructions` and the input entries → common system blocks and turns. */
+/** A client-executed `tool_search_call` → a call of the tool search, its arguments as they are. */
+export function decodeSearchCall(
+  item: Record<string, unknown>,
+  source: string,
+  losses: Loss[],
+  silent?: ReadonlySet<string>,
+): common.ToolCallPart {
+  const kept = keepRest(item, SEARCH_CALL_HELD, source, "the tool_search_call item", losses, silent);
+  const part: common.Draft<common.ToolCallPart> = {
+    type: "tool-call",
+    name: "tool_search",
+    search: true,
+    source,
+  };
+  if (typeof item.call_id === "string") part.id = restoreToolId(item.call_id);
+  const args = item.arguments;
+  if (typeof args === "object" && args !== null && !Array.isArray(args))
+    part.arguments = args as Record<string, unknown>;
+  else part.argumentsText = JSON.stringify(args ?? {});
+  part.argumentsSource = at(source, "arguments");
+  if (kept !== undefined) part.extra = { origin: "responses", raw: kept };
+  return part;
+}
+
+/** Whether a tool search item ran at the client (the search a target without one gets as a function). */
+const atClient = (item: Record<string, unknown>): boolean => item.execution === "client";
+
+/**
+ * `instructions` and the input entries → common system blocks and turns, and the tools the input
+ * adds (`additional_tools` items: offered from the start, an approximation reported).
+ */
 export function decodeItems(
   instructions: string | null | undefined,
   entries: readonly Entry[],
   history: readonly Entry[],
   losses: Loss[],
-): { system: common.SystemBlock[]; messages: common.Message[] } {
+): { system: common.SystemBlock[]; messages: common.Message[]; tools: common.Tool[] } {
+  const tools: common.Tool[] = [];
   const system: common.SystemBlock[] = [];
   if (typeof instructions === "string") system.push({ text: instructions, source: "/instructions" });
   const messages: common.Message[] = [];
@@ -185,7 +226,9 @@ export function decodeItems(
     if (type === "message") {
       const message = item as InputMessage;
       if (message.role === "system" || message.role === "developer") {
-        system.push(...systemBlocks(message, source, seenTurn, losses));
+        // Its place: after the turns so far (an open turn included: what follows may still join it).
+        const place = seenTurn ? messages.length + (turn === undefined ? 0 : 1) : undefined;
+        system.push(...systemBlocks(message, source, place, losses));
         continue;
       }
       seenTurn = true;
@@ -209,6 +252,49 @@ export function decodeItems(
         names ??= new Map();
         names.set(call.id as string, call.name);
         assistant(source).parts.push(call);
+        continue;
+      }
+      case "tool_search_call": {
+        const raw = item as Record<string, unknown>;
+        if (!atClient(raw)) break;
+        const call = decodeSearchCall(raw, source, losses);
+        if (call.id !== undefined) {
+          names ??= new Map();
+          names.set(call.id, call.name);
+        }
+        assistant(source).parts.push(call);
+        continue;
+      }
+      case "tool_search_output": {
+        const raw = item as Record<string, unknown>;
+        if (!atClient(raw) || !Array.isArray(raw.tools)) break;
+        keepRest(raw, SEARCH_OUTPUT_HELD, source, "the tool_search_output item", losses);
+        const current = turn?.role === "user" && turn.results ? turn : open("user", source);
+        current.results = true;
+        const result: common.Draft<common.ToolResultPart> = {
+          type: "tool-result",
+          name: "tool_search",
+          content: [],
+          tools: decodeTools(raw.tools as never, losses, at(source, "tools")),
+          source,
+        };
+        if (typeof raw.call_id === "string") result.callId = restoreToolId(raw.call_id);
+        current.parts.push(result);
+        continue;
+      }
+      case "additional_tools": {
+        const raw = item as Record<string, unknown>;
+        if (!Array.isArray(raw.tools)) break;
+        keepRest(raw, ADDITIONAL_HELD, source, "the additional_tools item", losses);
+        tools.push(...decodeTools(raw.tools as never, losses, at(source, "tools")));
+        losses.push(
+          loss(
+            source,
+            "approximated",
+            "The tools an additional_tools item adds mid-conversation are offered from the start of the conversation.",
+            "additional_tools.approximated",
+          ),
+        );
         continue;
       }
       case "reasoning": {
@@ -235,22 +321,21 @@ export function decodeItems(
         current.parts.push(result);
         continue;
       }
-      default: {
-        const opaque: common.OpaquePart = {
-          type: "opaque",
-          origin: "responses",
-          raw: item,
-          label: `${type} item`,
-          source,
-        };
-        if (isUserSide(type)) {
-          const current = turn?.role === "user" && turn.results ? turn : open("user", source);
-          current.results = true;
-          current.parts.push(opaque);
-        } else assistant(source).parts.push(opaque);
-      }
     }
+    // Any other item (and a tool search the server ran) is kept whole, for responses itself.
+    const opaque: common.OpaquePart = {
+      type: "opaque",
+      origin: "responses",
+      raw: item,
+      label: `${type} item`,
+      source,
+    };
+    if (isUserSide(type)) {
+      const current = turn?.role === "user" && turn.results ? turn : open("user", source);
+      current.results = true;
+      current.parts.push(opaque);
+    } else assistant(source).parts.push(opaque);
   }
   flush();
-  return { system, messages };
+  return { system, messages, tools };
 }

@@ -5,30 +5,39 @@
  * call items in order, so a reasoning item stays right before the item it belongs to. Reasoning and
  * signatures of another protocol are never replayed here: they are valid only where they were issued.
  */
+import { parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
-import { cacheDropped, encodeMediaPart } from "./content";
+import { placeSystem } from "../../common/system";
+import { cacheBreakpoint, cacheDropped, encodeMediaPart } from "./content";
 import type { Raw } from "./fields";
 import { encodeReasoningItem, shellOf } from "./reasoning";
 import type { InputContent, InputItem } from "./schema";
+import { encodeTools } from "./tools";
+
+/** A request with nothing but what `encodeTools` is given. */
+const EMPTY_REQUEST: common.Request = { model: "", stream: false, system: [], messages: [], tools: [] };
 
 type Pending = { readonly name: string; readonly id: string };
 
 function encodeSystem(
   blocks: readonly common.SystemBlock[],
   losses: Loss[],
+  asItems = false,
 ): { instructions?: string; items: InputItem[] } {
+  const marks = new Map<common.SystemBlock, { mode: "explicit" }>();
   for (const block of blocks) {
-    if (block.cache !== undefined) losses.push(cacheDropped(block.cache));
-    if (block.late === true)
+    const mark = cacheBreakpoint(block.cache, losses);
+    if (mark !== undefined) marks.set(block, mark);
+    if (block.late === true && block.at === undefined)
       losses.push(
         loss(block.source, "approximated", "A system message from mid-conversation was moved to the top."),
       );
   }
   const only = blocks[0];
-  if (blocks.length === 1 && only !== undefined && only.role === undefined)
+  if (!asItems && blocks.length === 1 && only !== undefined && only.role === undefined && marks.size === 0)
     return { instructions: only.text, items: [] };
   const items: InputItem[] = [];
   let group: common.SystemBlock[] = [];
@@ -37,9 +46,14 @@ function encodeSystem(
     if (first === undefined) return;
     const role = first.role === "developer" ? "developer" : "system";
     const content =
-      group.length === 1
+      group.length === 1 && !marks.has(first)
         ? first.text
-        : group.map((block) => ({ type: "input_text" as const, text: block.text }));
+        : group.map((block) => {
+            const mark = marks.get(block);
+            return mark === undefined
+              ? { type: "input_text" as const, text: block.text }
+              : { type: "input_text" as const, text: block.text, prompt_cache_breakpoint: mark };
+          });
     items.push({ role, content });
     group = [];
   };
@@ -61,21 +75,30 @@ function dropPart(part: common.Part, where: string, losses: Loss[]): void {
 
 /** The `output` of a function_call_output: one text as a string, else the parts (text, images, files). */
 function resultOutput(part: common.ToolResultPart, losses: Loss[]): string | InputContent[] {
+  // A hint on the whole result is a breakpoint on its last part (the parts form, then).
+  const mark = cacheBreakpoint(part.cache, losses);
   if (part.content.length === 0 && part.json !== undefined) {
     if (typeof part.json !== "string")
       losses.push(
         loss(part.source, "approximated", "The tool result was a JSON value; it was sent as its JSON text."),
       );
-    return typeof part.json === "string" ? part.json : JSON.stringify(part.json);
+    const text = typeof part.json === "string" ? part.json : JSON.stringify(part.json);
+    return mark === undefined ? text : [{ type: "input_text", text, prompt_cache_breakpoint: mark }];
   }
   const only = part.content[0];
-  if (part.content.length === 1 && only?.type === "text" && only.cache === undefined) return only.text;
-  if (part.content.length === 0) return "";
+  if (part.content.length === 1 && only?.type === "text" && only.cache === undefined && mark === undefined)
+    return only.text;
+  if (part.content.length === 0)
+    return mark === undefined ? "" : [{ type: "input_text", text: "", prompt_cache_breakpoint: mark }];
   const parts: InputContent[] = [];
   for (const item of part.content) {
     if (item.type === "text") {
-      if (item.cache !== undefined) losses.push(cacheDropped(item.cache));
-      parts.push({ type: "input_text", text: item.text });
+      const own = cacheBreakpoint(item.cache, losses);
+      parts.push(
+        own === undefined
+          ? { type: "input_text", text: item.text }
+          : { type: "input_text", text: item.text, prompt_cache_breakpoint: own },
+      );
     } else {
       const encoded = encodeMediaPart(item, losses);
       if (encoded !== undefined) parts.push(encoded);
@@ -83,6 +106,9 @@ function resultOutput(part: common.ToolResultPart, losses: Loss[]): string | Inp
   }
   if (part.json !== undefined)
     losses.push(loss(part.source, "dropped", "A JSON value beside the tool result's content was dropped."));
+  const last = parts.at(-1);
+  if (mark !== undefined && last !== undefined)
+    parts[parts.length - 1] = { ...last, prompt_cache_breakpoint: mark } as InputContent;
   return parts;
 }
 
@@ -108,11 +134,17 @@ function encodeUserTurn(
   let ordinal = 0;
   for (const part of message.parts) {
     switch (part.type) {
-      case "text":
-        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
-        textSource = content.length === 0 ? part.source : undefined;
-        content.push({ type: "input_text", text: part.text });
+      case "text": {
+        const mark = cacheBreakpoint(part.cache, losses);
+        // A part with a breakpoint keeps the parts form.
+        textSource = content.length === 0 && mark === undefined ? part.source : undefined;
+        content.push(
+          mark === undefined
+            ? { type: "input_text", text: part.text }
+            : { type: "input_text", text: part.text, prompt_cache_breakpoint: mark },
+        );
         break;
+      }
       case "media": {
         const encoded = encodeMediaPart(part, losses);
         if (encoded !== undefined) {
@@ -146,7 +178,26 @@ function encodeUserTurn(
               "responses function outputs have no error flag; the error result was sent as ordinary output.",
             ),
           );
-        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+        if (part.tools !== undefined) {
+          if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+          // The tools a client's tool search loaded go back as its output.
+          const tools = encodeTools({ ...EMPTY_REQUEST, tools: part.tools }, losses).tools ?? [];
+          items.push({
+            type: "tool_search_output",
+            call_id: callId,
+            execution: "client",
+            tools,
+          } as InputItem);
+          if (part.content.length > 0 || part.json !== undefined)
+            losses.push(
+              loss(
+                part.source,
+                "dropped",
+                "A tool search's output holds only the tools it loaded; its content was dropped.",
+              ),
+            );
+          break;
+        }
         items.push({ type: "function_call_output", call_id: callId, output: resultOutput(part, losses) });
         break;
       }
@@ -273,7 +324,12 @@ function encodeAssistantTurn(
         const own = part.extra?.origin === "responses" ? part.extra.raw : undefined;
         const item: Raw = own === undefined ? {} : { ...own };
         const text = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        if (part.freeform === true) {
+        if (part.search === true) {
+          item.type = "tool_search_call";
+          item.call_id = id;
+          item.execution = "client";
+          item.arguments = part.arguments ?? parseJsonObject(text) ?? {};
+        } else if (part.freeform === true) {
           item.type = "custom_tool_call";
           item.call_id = id;
           item.name = part.name;
@@ -284,6 +340,7 @@ function encodeAssistantTurn(
           item.name = part.name;
           item.arguments = text;
         }
+        if (part.namespace !== undefined && part.search !== true) item.namespace = part.namespace;
         items.push(item as InputItem);
         break;
       }
@@ -305,9 +362,16 @@ export function encodeItems(
   options: ResolvedOptions,
   losses: Loss[],
 ): { instructions?: string; input: InputItem[] } {
-  const { instructions, items } = encodeSystem(request.system, losses);
+  // A system message of the conversation stays in its place: responses takes them anywhere in `input`.
+  const { top, placed } = placeSystem(request.system, request.messages.length);
+  const { instructions, items } = encodeSystem(top, losses);
   const pending: Pending[] = [];
+  const inPlace = (turn: number): void => {
+    const here = placed.get(turn);
+    if (here !== undefined) items.push(...encodeSystem(here, losses, true).items);
+  };
   request.messages.forEach((message, turn) => {
+    inPlace(turn);
     if (message.name !== undefined)
       losses.push(
         loss(
@@ -319,5 +383,6 @@ export function encodeItems(
     if (message.role === "assistant") encodeAssistantTurn(message, pending, turn, options, items, losses);
     else encodeUserTurn(message, pending, turn, options, items, losses);
   });
+  inPlace(request.messages.length);
   return instructions === undefined ? { input: items } : { instructions, input: items };
 }

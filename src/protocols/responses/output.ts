@@ -4,6 +4,7 @@
  * without the content the common parts carry), and the items built from common parts with it, or with
  * ids derived from the response id where another protocol gave none.
  */
+import { parseJsonObject } from "../../common/json";
 import { type Loss, loss } from "../../common/loss";
 import type * as common from "../../common/model";
 import { type ResolvedOptions, syntheticId } from "../../common/options";
@@ -42,7 +43,7 @@ export function layoutOf(extra: common.Extra | undefined): Layout | undefined {
 }
 
 /** Fields of a function or custom call item that the common tool-call part holds. */
-const CALL_CONTENT = ["call_id", "name", "arguments", "input"];
+const CALL_CONTENT = ["call_id", "name", "arguments", "input", "namespace"];
 
 /** The layout of an output list: each item's envelope, by kind. */
 export function layoutOfOutput(output: readonly unknown[], terminal: Raw): Layout {
@@ -55,7 +56,11 @@ export function layoutOfOutput(output: readonly unknown[], terminal: Raw): Layou
       const content = Array.isArray(item.content) ? (item.content as Raw[]) : [];
       messages.push({ fields: without(item, ["content"]), content: content.map(partShell) });
     } else if (item.type === "reasoning") reasoning.push(reasoningShell(item));
-    else if (item.type === "function_call" || item.type === "custom_tool_call")
+    else if (
+      item.type === "function_call" ||
+      item.type === "custom_tool_call" ||
+      (item.type === "tool_search_call" && item.execution === "client")
+    )
       calls.push(without(item, CALL_CONTENT));
   }
   const layout: common.Draft<Layout> = { messages, reasoning, calls };
@@ -164,6 +169,8 @@ export function callItem(
     id?: string | undefined;
     name: string;
     freeform?: boolean | undefined;
+    namespace?: string | undefined;
+    search?: boolean | undefined;
     extra?: common.Extra | undefined;
     source: string;
   },
@@ -173,6 +180,8 @@ export function callItem(
   losses: Loss[],
 ): Raw {
   const own = shell ?? (part.extra?.origin === "responses" ? part.extra.raw : undefined);
+  if (part.search === true || own?.type === "tool_search_call")
+    return searchItem(part, own, argumentsText, ids, losses);
   const custom = part.freeform === true || own?.type === "custom_tool_call";
   if (part.id === undefined)
     losses.push(
@@ -186,5 +195,28 @@ export function callItem(
   item.name = part.name;
   if (custom) item.input = argumentsText;
   else item.arguments = argumentsText;
+  if (part.namespace !== undefined) item.namespace = part.namespace;
+  return item;
+}
+
+/** A call of the client's tool search: a client-executed `tool_search_call` item, its arguments an object. */
+function searchItem(
+  part: { id?: string | undefined; source: string },
+  own: Raw | undefined,
+  argumentsText: string,
+  ids: { item: string; call: string },
+  losses: Loss[],
+): Raw {
+  if (part.id === undefined)
+    losses.push(
+      loss(at(part.source, "id"), "synthesized", "The tool call had no id; a deterministic one was made up."),
+    );
+  const item: Raw = own === undefined ? { id: ids.item } : { ...own };
+  if (item.id === undefined) item.id = ids.item;
+  item.type = "tool_search_call";
+  if (own === undefined) item.status = "completed";
+  item.call_id = part.id ?? ids.call;
+  item.execution = "client";
+  item.arguments = argumentsText.trim() === "" ? {} : (parseJsonObject(argumentsText) ?? {});
   return item;
 }

@@ -6,6 +6,7 @@
  * @see https://platform.openai.com/docs/api-reference/responses/create
  */
 
+import { effortForBudget } from "../../common/effort";
 import { invalidInput, TranslationError } from "../../common/errors";
 import { isKnown, type Keys } from "../../common/json";
 import { type Loss, loss, type Translated } from "../../common/loss";
@@ -40,6 +41,9 @@ const MAPPED: Keys = [
   "user",
   "safety_identifier",
   "service_tier",
+  "prompt_cache_key",
+  "prompt_cache_options",
+  "moderation",
   "previous_response_id",
   "conversation",
   "store",
@@ -201,10 +205,6 @@ function reportUnmapped(body: Request, losses: Loss[]): void {
         `Truncation "${body.truncation}" has no equivalent in the target and was dropped.`,
       ),
     );
-  if (body.text?.verbosity != null)
-    losses.push(
-      loss("/text/verbosity", "dropped", "`text.verbosity` has no common equivalent and was dropped."),
-    );
   const text = body.text;
   if (text !== undefined)
     for (const key of Object.keys(text))
@@ -233,6 +233,17 @@ function reportUnmapped(body: Request, losses: Loss[]): void {
   });
 }
 
+/** The request's tools and, after them, those its input adds that have other names. */
+function added(tools: common.Tool[], more: readonly common.Tool[]): common.Tool[] {
+  if (more.length === 0) return tools;
+  const names = new Set(
+    tools.map((tool) => (tool.type === "function" ? `${tool.namespace?.name}/${tool.name}` : "")),
+  );
+  for (const tool of more)
+    if (tool.type !== "function" || !names.has(`${tool.namespace?.name}/${tool.name}`)) tools.push(tool);
+  return tools;
+}
+
 /** responses request → common request. */
 export function decodeResponsesRequest(body: Request, options: ResolvedOptions): Translated<common.Request> {
   const losses: Loss[] = [];
@@ -244,7 +255,7 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
     input.forEach((item, index) => {
       entries.push({ item, source: `/input/${index}` });
     });
-  const { system, messages } = decodeItems(body.instructions, entries, history, losses);
+  const { system, messages, tools } = decodeItems(body.instructions, entries, history, losses);
   if (typeof input === "string")
     messages.push({
       role: "user",
@@ -256,7 +267,7 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
     stream: body.stream === true,
     system,
     messages,
-    tools: decodeTools(body.tools, losses),
+    tools: added(decodeTools(body.tools, losses), tools),
   };
   const toolChoice = decodeToolChoice(body.tool_choice, losses);
   if (toolChoice !== undefined) request.toolChoice = toolChoice;
@@ -274,6 +285,21 @@ export function decodeResponsesRequest(body: Request, options: ResolvedOptions):
   if (reasoning !== undefined) request.reasoning = reasoning;
   const user = given(body.user, "/user") ?? given(body.safety_identifier, "/safety_identifier");
   if (user !== undefined) request.user = user;
+  const cacheKey = given(body.prompt_cache_key, "/prompt_cache_key");
+  if (cacheKey !== undefined) request.promptCacheKey = cacheKey;
+  const cacheOptions = body.prompt_cache_options;
+  if (cacheOptions !== undefined && cacheOptions !== null)
+    request.promptCacheOptions = {
+      value: {
+        ...(typeof cacheOptions.mode === "string" ? { mode: cacheOptions.mode } : {}),
+        ...(typeof cacheOptions.ttl === "string" ? { ttl: cacheOptions.ttl } : {}),
+      },
+      source: "/prompt_cache_options",
+    };
+  const moderation = given(body.moderation, "/moderation");
+  if (moderation !== undefined) request.moderation = moderation;
+  const verbosity = given(body.text?.verbosity, "/text/verbosity");
+  if (verbosity !== undefined) request.verbosity = verbosity;
   const tier = given(body.service_tier, "/service_tier");
   if (tier !== undefined) request.serviceTier = tier;
   const logprobs = body.include?.indexOf(LOGPROBS) ?? -1;
@@ -301,13 +327,6 @@ function clampRange(
     ),
   );
   return clamped;
-}
-
-/** Reasoning budget → responses effort: up to 1,024 tokens low, up to 8,192 medium, above high. */
-function effortForBudget(budget: number): "low" | "medium" | "high" {
-  if (budget <= 1024) return "low";
-  if (budget <= 8192) return "medium";
-  return "high";
 }
 
 function encodeReasoning(
@@ -435,7 +454,12 @@ export function encodeResponsesRequest(
   const reasoning = encodeReasoning(request.reasoning, losses);
   if (reasoning !== undefined) value.reasoning = reasoning;
   const format = encodeFormat(request.responseFormat, losses);
-  if (format !== undefined) value.text = { format };
+  if (format !== undefined || request.verbosity !== undefined) {
+    const text: NonNullable<Request["text"]> = {};
+    if (format !== undefined) text.format = format;
+    if (request.verbosity !== undefined) text.verbosity = request.verbosity.value;
+    value.text = text;
+  }
   const include: string[] = [];
   if (request.logprobs !== undefined) {
     if (request.logprobs.value) include.push(LOGPROBS);
@@ -454,6 +478,11 @@ export function encodeResponsesRequest(
   if (topLogprobs !== undefined) value.top_logprobs = topLogprobs;
   if (request.user !== undefined) value.user = request.user.value;
   if (request.serviceTier !== undefined) value.service_tier = request.serviceTier.value;
+  if (request.promptCacheKey !== undefined) value.prompt_cache_key = request.promptCacheKey.value;
+  if (request.promptCacheOptions !== undefined)
+    value.prompt_cache_options = { ...request.promptCacheOptions.value };
+  if (request.moderation !== undefined)
+    value.moderation = request.moderation.value as NonNullable<Request["moderation"]>;
   const usage = request.includeUsage;
   if (usage !== undefined && !(usage.value && request.stream))
     dropped(losses, usage, "responses streams always report usage; the switch was dropped.");

@@ -15,7 +15,7 @@ import { carrierItem } from "./carrier";
 import { echoOf } from "./echo";
 import { keepRest, type Raw } from "./fields";
 import { decodeResponsesStatus, encodeResponsesStatus, rawStatus } from "./finish-reason";
-import { decodeCall } from "./items-decode";
+import { decodeCall, decodeSearchCall } from "./items-decode";
 import {
   annotationsOf,
   callItem,
@@ -160,10 +160,13 @@ export function decodeOutputItem(
     case "custom_tool_call":
       parts.push(decodeCall(item as FunctionCall, source, losses, SILENT_ITEM));
       return true;
-    default:
-      parts.push({ type: "opaque", origin: "responses", raw: item, label: `${item.type} item`, source });
-      return false;
+    case "tool_search_call":
+      if ((item as Raw).execution !== "client") break;
+      parts.push(decodeSearchCall(item as Raw, source, losses, SILENT_ITEM));
+      return true;
   }
+  parts.push({ type: "opaque", origin: "responses", raw: item, label: `${item.type} item`, source });
+  return false;
 }
 
 /** responses response → common response. */

@@ -75,11 +75,35 @@ export const request = refined(
     prompt: prompt.nullable().optional(),
     metadata: z.record(z.string(), z.string()).nullable().optional(),
     truncation: openEnum(["auto", "disabled"]).nullable().optional(),
-    service_tier: openEnum(["auto", "default", "flex", "scale", "priority"]).nullable().optional(),
+    service_tier: openEnum(["auto", "default", "flex", "scale", "priority", "fast", "ultrafast"])
+      .nullable()
+      .optional(),
     user: z.string().optional(),
     safety_identifier: nullableString,
     prompt_cache_key: nullableString,
     prompt_cache_retention: openEnum(["in_memory", "24h"]).nullable().optional(),
+    /**
+     * How the prompt is cached: `implicit` (the default) adds one breakpoint of the service's own to the
+     * parts marked `prompt_cache_breakpoint`, `explicit` only those; `ttl` the least lifetime (`30m`).
+     */
+    prompt_cache_options: z
+      .looseObject({ mode: openEnum(["implicit", "explicit"]).optional(), ttl: nullableString })
+      .nullable()
+      .optional(),
+    /** Moderation of the input and output by a moderation model, and what a flag does (`block`). */
+    moderation: z
+      .looseObject({
+        model: z.string(),
+        policy: z
+          .looseObject({
+            input: z.looseObject({ mode: z.string() }).nullable().optional(),
+            output: z.looseObject({ mode: z.string() }).nullable().optional(),
+          })
+          .nullable()
+          .optional(),
+      })
+      .nullable()
+      .optional(),
     stream: nullableBoolean,
     stream_options: z.looseObject({ include_obfuscation: z.boolean().optional() }).nullable().optional(),
     background: nullableBoolean,

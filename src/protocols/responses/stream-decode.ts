@@ -44,6 +44,8 @@ type ItemState =
       readonly encrypted: string | undefined;
     }
   | { readonly kind: "call"; readonly index: number; readonly args: boolean }
+  /** A client-executed tool search call: announced whole at its `done` (its call id may change until then). */
+  | { readonly kind: "search" }
   | { readonly kind: "other"; readonly index: number };
 
 type OpenItem = { readonly at: number; readonly state: ItemState };
@@ -291,14 +293,16 @@ function itemAdded(work: Work, at: number, item: Raw, out: common.StreamPart[]):
     case "custom_tool_call": {
       const index = block(work);
       const custom = item.type === "custom_tool_call";
-      out.push({
+      const start: common.Draft<Extract<common.StreamPart, { type: "tool-call-start" }>> = {
         type: "tool-call-start",
         index,
         id: String(item.call_id),
         name: String(item.name),
-        // A free-form call reaches responses again as one (other protocols read its input as the arguments).
-        ...(custom ? { extra: { origin: "responses" as const, raw: { type: "custom_tool_call" } } } : {}),
-      });
+      };
+      // A free-form call's deltas are its text (another protocol gets `{"input": …}`: common/tool-forms.ts).
+      if (custom) start.freeform = true;
+      if (typeof item.namespace === "string") start.namespace = item.namespace;
+      out.push(start);
       const text = custom ? item.input : item.arguments;
       const args = typeof text === "string" && text !== "";
       if (args) out.push({ type: "tool-call-delta", index, argumentsText: text });
@@ -306,6 +310,13 @@ function itemAdded(work: Work, at: number, item: Raw, out: common.StreamPart[]):
       setItem(work, at, { kind: "call", index, args });
       return;
     }
+    case "tool_search_call":
+      if (item.execution === "client") {
+        setItem(work, at, { kind: "search" });
+        return;
+      }
+      setItem(work, at, { kind: "other", index: block(work) });
+      return;
     default:
       setItem(work, at, { kind: "other", index: block(work) });
   }
@@ -347,6 +358,21 @@ function itemDone(work: Work, at: number, item: Raw, out: common.StreamPart[]): 
       const signature = typeof item.encrypted_content === "string" ? item.encrypted_content : state.encrypted;
       if (signature !== undefined) out.push({ type: "reasoning-signature", index: state.index, signature });
       out.push({ type: "reasoning-end", index: state.index });
+      break;
+    }
+    case "search": {
+      const index = block(work);
+      const start: common.Draft<Extract<common.StreamPart, { type: "tool-call-start" }>> = {
+        type: "tool-call-start",
+        index,
+        name: "tool_search",
+        search: true,
+      };
+      if (typeof item.call_id === "string") start.id = item.call_id;
+      out.push(start);
+      out.push({ type: "tool-call-delta", index, argumentsText: JSON.stringify(item.arguments ?? {}) });
+      out.push({ type: "tool-call-end", index });
+      work.calls += 1;
       break;
     }
     case "call": {

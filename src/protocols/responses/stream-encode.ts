@@ -77,6 +77,9 @@ type OpenItem =
         id: string | undefined;
         name: string;
         freeform: boolean;
+        /** A call of the client's tool search: no delta events, its arguments whole at `done`. */
+        search: boolean;
+        namespace: string | undefined;
         extra: common.Extra | undefined;
       };
       readonly shell: Raw | undefined;
@@ -284,7 +287,9 @@ function closeItem(work: Work, out: StreamEvent[], losses: Loss[]): void {
     case "call": {
       const at = place(work);
       const custom = open.call.freeform;
-      if (custom) emit(work, out, "response.custom_tool_call_input.done", { ...at, input: open.args });
+      if (open.call.search) {
+        // tool_search_call items stream no arguments events: the item is whole at its done.
+      } else if (custom) emit(work, out, "response.custom_tool_call_input.done", { ...at, input: open.args });
       else
         emit(work, out, "response.function_call_arguments.done", {
           ...at,
@@ -381,6 +386,10 @@ function reasoningDelta(work: Work, text: string, out: StreamEvent[]): void {
 
 function argumentsDelta(work: Work, text: string, out: StreamEvent[]): void {
   const open = work.open as Extract<OpenItem, { kind: "call" }>;
+  if (open.call.search) {
+    work.open = { ...open, args: open.args + text };
+    return;
+  }
   const type = open.call.freeform
     ? "response.custom_tool_call_input.delta"
     : "response.function_call_arguments.delta";
@@ -565,14 +574,23 @@ const handlers: PartHandlers<Work, StreamEvent, ResolvedOptions> = {
     const at = work.output.length;
     const ids = { item: itemId(options, "fc", id, at), call: itemId(options, "call", id, at) };
     const freeform =
+      part.freeform === true ||
       shell?.type === "custom_tool_call" ||
       (part.extra?.origin === "responses" && part.extra.raw.type === "custom_tool_call");
+    const search = part.search === true || shell?.type === "tool_search_call";
     // An id responses refuses is rewritten, and read back as the original (common/tool-id.ts).
     const callId =
       part.id === undefined
         ? undefined
         : fitToolId(part.id, TOOL_IDS, part.source ?? eventPointer(position), losses);
-    const call = { id: callId, name: part.name, freeform, extra: part.extra };
+    const call = {
+      id: callId,
+      name: part.name,
+      freeform,
+      search,
+      namespace: part.namespace,
+      extra: part.extra,
+    };
     const item = callItem({ ...call, source: part.source ?? eventPointer(position) }, shell, "", ids, losses);
     if (shell === undefined || shell.status !== undefined) item.status = "in_progress";
     emit(work, out, "response.output_item.added", { output_index: at, item });
@@ -733,7 +751,8 @@ function continuedCall(
   out: StreamEvent[],
 ): ResponsesEncodeState | undefined {
   const open = state.open;
-  if (input.argumentsText === "" || open?.kind !== "call" || open.block !== input.index) return undefined;
+  if (input.argumentsText === "" || open?.kind !== "call" || open.block !== input.index || open.call.search)
+    return undefined;
   out.push({
     type: open.call.freeform
       ? "response.custom_tool_call_input.delta"

@@ -415,7 +415,7 @@ describe("each dialect's recorded fixtures translate both ways", () => {
 
   test("openrouter request: the effort becomes a messages budget, which comes back as reasoning.max_tokens", () => {
     const { back } = viaMessagesAndBack("chat/request/openrouter-reasoning-effort.json", "openrouter");
-    expect(back.reasoning).toEqual({ max_tokens: 4096 });
+    expect(back.reasoning).toEqual({ max_tokens: 24576 });
   });
 
   test("an echoed signed reasoning_details (Snowflake Cortex) reaches messages as signed thinking, and comes back", () => {
@@ -520,7 +520,7 @@ describe("every dialect's reasoning switches are read", () => {
 
   test.each([
     [{ reasoning: { max_tokens: 2000 } }, { type: "enabled", budget_tokens: 2000 }],
-    [{ reasoning: { effort: "high", enabled: true } }, { type: "enabled", budget_tokens: 4096 }],
+    [{ reasoning: { effort: "minimal", enabled: true } }, { type: "enabled", budget_tokens: 1024 }],
     [{ reasoning: { enabled: false } }, { type: "disabled" }],
     [{ thinking: { type: "enabled", budget_tokens: 3000 } }, { type: "enabled", budget_tokens: 3000 }],
     [{ thinking: { type: "disabled" } }, { type: "disabled" }],

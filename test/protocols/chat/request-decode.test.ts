@@ -9,7 +9,7 @@ const options = resolveOptions({});
 const decode = (body: unknown) => decodeChatRequest(chat.request.parse(body), options);
 
 describe("decodeChatRequest", () => {
-  test("hoists system and developer messages, marking those after the conversation began as late", () => {
+  test("hoists system and developer messages, marking those after the conversation began as late, with their place", () => {
     const { value, losses } = decode({
       model: "m",
       messages: [
@@ -24,6 +24,7 @@ describe("decodeChatRequest", () => {
         text: "B",
         role: "developer",
         late: true,
+        at: 1,
         cache: { type: "ephemeral", source: "/messages/2/content/0/cache_control" },
         source: "/messages/2/content/0",
       },
@@ -230,23 +231,43 @@ describe("decodeChatRequest", () => {
     expect(value.serviceTier).toEqual({ value: "flex", source: "/service_tier" });
   });
 
-  test("keeps other tool types as provider tools and decodes allowed_tools as a subset", () => {
+  test("keeps other tool types as provider tools, a custom tool as a free-form one, and decodes allowed_tools as a subset", () => {
     const { value } = decode({
       model: "m",
       messages: [{ role: "user", content: "x" }],
-      tools: [{ type: "custom", custom: { name: "c" } }],
+      tools: [
+        { type: "custom", custom: { name: "c" } },
+        {
+          type: "custom",
+          custom: {
+            name: "d",
+            format: { type: "grammar", grammar: { syntax: "regex", definition: "\\d+" } },
+          },
+        },
+        { type: "code_interpreter" },
+      ],
       tool_choice: {
         type: "allowed_tools",
         allowed_tools: { mode: "required", tools: [{ type: "function", function: { name: "a" } }] },
       },
     });
     expect(value.tools).toEqual([
+      { type: "function", name: "c", freeform: {}, source: "/tools/0" },
+      {
+        type: "function",
+        name: "d",
+        freeform: {
+          format: { kind: "grammar", syntax: "regex", definition: "\\d+" },
+          formatSource: "/tools/1/custom/format",
+        },
+        source: "/tools/1",
+      },
       {
         type: "provider",
         origin: "chat",
-        raw: { type: "custom", custom: { name: "c" } },
-        label: "custom tool",
-        source: "/tools/0",
+        raw: { type: "code_interpreter" },
+        label: "code_interpreter tool",
+        source: "/tools/2",
       },
     ]);
     expect(value.toolChoice).toEqual({

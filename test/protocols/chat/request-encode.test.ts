@@ -15,7 +15,7 @@ const kinds = (losses: readonly { path: string; kind: string }[]) =>
   losses.map(({ path, kind }) => ({ path, kind }));
 
 describe("encodeChatRequest", () => {
-  test("puts system blocks on top as system messages, keeping a chat developer role", () => {
+  test("puts system blocks on top as system messages, keeping a chat developer role; a cache hint is a breakpoint (OpenAI) or dropped (a compatible dialect)", () => {
     const { value, losses } = encodeChatRequest(
       {
         ...base,
@@ -33,14 +33,26 @@ describe("encodeChatRequest", () => {
         role: "system",
         content: [
           { type: "text", text: "A" },
-          { type: "text", text: "B" },
+          { type: "text", text: "B", prompt_cache_breakpoint: { mode: "explicit" } },
         ],
       },
       { role: "developer", content: "D" },
       { role: "user", content: "hi" },
     ]);
-    expect(kinds(losses)).toEqual([{ path: "/system/1/cache_control", kind: "dropped" }]);
+    expect(losses).toEqual([]);
     expect(chat.request.safeParse(value).success).toBe(true);
+    const compatible = encodeChatRequest(
+      {
+        ...base,
+        system: [
+          { text: "B", source: "/system/1", cache: { type: "ephemeral", source: "/system/1/cache_control" } },
+        ],
+        messages: [user("hi")],
+      },
+      { ...options, chatDialect: "compatible" },
+    );
+    expect(compatible.value.messages[0]).toEqual({ role: "system", content: "B" });
+    expect(kinds(compatible.losses)).toEqual([{ path: "/system/1/cache_control", kind: "dropped" }]);
   });
 
   test("emits tool results as tool messages first, then the rest of the user turn", () => {

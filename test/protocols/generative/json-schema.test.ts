@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { fromGenerativeSchema, toGenerativeSchema } from "../../../src/protocols/generative/json-schema";
 
-const lossList = (losses: readonly { path: string; kind: string }[]) =>
-  losses.map(({ path, kind }) => ({ path, kind }));
+const lossList = (losses: readonly { path: string; how: string }[]) =>
+  losses.map(({ path, how }) => ({ path, kind: how }));
 
 describe("JSON Schema → generative Schema", () => {
   test("drops keywords outside the allow-list, each a loss at its pointer (T3)", () => {

@@ -180,6 +180,7 @@ describe("decodeGenerativeRequest", () => {
         origin: "generative",
         raw: { googleSearch: {} },
         label: "googleSearch tool",
+        kind: "web-search",
         source: "/tools/0/googleSearch",
       },
     ]);

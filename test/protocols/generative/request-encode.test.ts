@@ -373,7 +373,7 @@ describe("encodeGenerativeRequest: generation config", () => {
     expect(losses).toEqual([]);
   });
 
-  test("a JSON-Schema response format becomes responseSchema; strict is dropped (P6)", () => {
+  test("a JSON-Schema response format the subset cannot say becomes responseJsonSchema; strict is dropped (P6)", () => {
     const { value, losses } = encode(
       request({
         ...base,
@@ -393,12 +393,14 @@ describe("encodeGenerativeRequest: generation config", () => {
     );
     expect(value.generationConfig).toEqual({
       responseMimeType: "application/json",
-      responseSchema: { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+      responseJsonSchema: {
+        type: "object",
+        additionalProperties: false,
+        properties: { a: { type: "string" } },
+        required: ["a"],
+      },
     });
-    expect(lossList(losses)).toEqual([
-      { path: "/response_format/json_schema/schema/additionalProperties", kind: "dropped" },
-      { path: "/response_format/json_schema/strict", kind: "dropped" },
-    ]);
+    expect(lossList(losses)).toEqual([{ path: "/response_format/json_schema/strict", kind: "dropped" }]);
   });
 
   test("clamps a thinking budget to the model's range and asks for thoughts (K3)", () => {

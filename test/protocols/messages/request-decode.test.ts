@@ -196,6 +196,7 @@ describe("decodeMessagesRequest", () => {
         origin: "messages",
         raw: { type: "web_search_20250305", name: "web_search" },
         label: "web_search_20250305 tool",
+        kind: "web-search",
         source: "/tools/1",
       },
     ]);
@@ -284,10 +285,10 @@ describe("decodeMessagesRequest", () => {
       ["/messages/0/content/0/context", "dropped"],
       ["/messages/0/content/0/citations", "dropped"],
       ["/messages/1/content/0/caller", "dropped"],
-      ["/thinking/display", "dropped"],
     ]);
-    // The service tier has a slot, in chat's words.
+    // The service tier has a slot, in chat's words; `display` is asking for the thoughts or not.
     expect(value.serviceTier).toEqual({ value: "auto", source: "/service_tier" });
+    expect(value.reasoning).toMatchObject({ includeThoughts: false, includeSource: "/thinking/display" });
   });
 
   test("tool_use extras are kept for the same protocol only", () => {

@@ -51,19 +51,33 @@ describe("instructions and roles", () => {
     expect(translateRequest("responses", "messages", body, options).value.system).toBe("Use metric units.");
   });
 
-  test("a system message after the conversation began is moved to the top, with a loss", () => {
+  test("a system message after the conversation began stays in its place toward chat and responses, and is hoisted with a loss toward messages and generative (issue 30)", () => {
     const body = {
       model: "m",
       input: [
         { role: "user", content: "Hi" },
         { role: "system", content: "Late." },
+        { role: "user", content: "Again" },
       ],
     };
-    const result = translateRequest("responses", "chat", body, options);
-    expect(result.value.messages[0]).toEqual({ role: "system", content: "Late." });
-    expect(result.losses).toContainEqual(
-      expect.objectContaining({ path: "/input/1/content", kind: "approximated" }),
-    );
+    const toChat = translateRequest("responses", "chat", body, options);
+    expect(toChat.value.messages).toEqual([
+      { role: "user", content: "Hi" },
+      { role: "system", content: "Late." },
+      { role: "user", content: "Again" },
+    ]);
+    expect(toChat.losses).toEqual([]);
+    const back = translateRequest("chat", "responses", toChat.value, options);
+    expect(back.value.input).toEqual([
+      { role: "user", content: "Hi" },
+      { role: "system", content: "Late." },
+      { role: "user", content: "Again" },
+    ]);
+    expect(back.losses).toEqual([]);
+    for (const to of ["messages", "generative"] as const)
+      expect(translateRequest("responses", to, body, options).losses).toContainEqual(
+        expect.objectContaining({ path: "/input/1/content", kind: "approximated" }),
+      );
   });
 });
 
@@ -270,7 +284,7 @@ describe("tools", () => {
     expect(result.losses).toEqual([]);
   });
 
-  test("custom and built-in tools reach responses as given, and are reported to other protocols", () => {
+  test("custom and built-in tools reach responses as given; a custom tool is a custom tool of chat, a built-in one is reported", () => {
     const body = {
       model: "m",
       input: "x",
@@ -282,8 +296,12 @@ describe("tools", () => {
     };
     expect(translateRequest("responses", "responses", body, options).value).toEqual(body);
     const toChat = translateRequest("responses", "chat", body, options);
-    expect(toChat.value.tools).toHaveLength(1);
-    expect(toChat.losses.map((entry) => entry.path)).toEqual(["/tools/0", "/tools/1"]);
+    expect(toChat.value.tools?.[0]).toEqual({
+      type: "custom",
+      custom: { name: "shell", description: "Runs a command" },
+    });
+    expect(toChat.value.tools).toHaveLength(2);
+    expect(toChat.losses.map((entry) => entry.path)).toEqual(["/tools/1"]);
   });
 });
 
