@@ -278,7 +278,7 @@ function clientRequests(): { name: string; path: string; body: unknown }[] {
 }
 
 /** An answer without what the clock writes (the example stamps translated answers with the time). */
-const timeless = (text: string): string => text.replace(/"(created|created_at)":\d+/g, '"$1":0');
+const timeless = (text: string): string => text.replace(/"(created|created_at|completed_at)":\d+/g, '"$1":0');
 
 /**
  * How a stream ends: with an error event (the client protocol's: `error` in a data payload, a
