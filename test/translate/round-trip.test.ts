@@ -121,6 +121,16 @@ describe("round trips that keep everything", () => {
       },
     ],
     [
+      "responses",
+      "chat",
+      "an allowed_tools tool choice (OpenAI's chat has it)",
+      {
+        model: "",
+        tool_choice: { type: "allowed_tools", mode: "auto", tools: [] },
+        input: [{ role: "user", content: "" }],
+      },
+    ],
+    [
       "messages",
       "generative",
       "an empty output_config",

@@ -135,16 +135,35 @@ describe("requests to chat", () => {
     expect(losses).toEqual([]);
   });
 
-  test("C4: generative ANY with several allowed names filters the tools and requires a call", () => {
-    const { value, losses } = request(
-      "generative",
-      {
-        contents: [{ role: "user", parts: [{ text: "x" }] }],
-        tools: [{ functionDeclarations: [{ name: "a" }, { name: "b" }, { name: "c" }] }],
-        toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["a", "b"] } },
-      },
-      { model: "gpt-x" },
+  const allowedTwo = {
+    contents: [{ role: "user", parts: [{ text: "x" }] }],
+    tools: [{ functionDeclarations: [{ name: "a" }, { name: "b" }, { name: "c" }] }],
+    toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["a", "b"] } },
+  };
+
+  test("C4: generative ANY with several allowed names is OpenAI's allowed_tools choice, every tool still offered", () => {
+    const { value, losses } = request("generative", allowedTwo, { model: "gpt-x" });
+    expect((value.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name)).toEqual(
+      ["a", "b", "c"],
     );
+    expect(value.tool_choice).toEqual({
+      type: "allowed_tools",
+      allowed_tools: {
+        mode: "required",
+        tools: [
+          { type: "function", function: { name: "a" } },
+          { type: "function", function: { name: "b" } },
+        ],
+      },
+    });
+    expect(losses).toEqual([]);
+  });
+
+  test("C4: toward a chat-compatible server, generative ANY with several allowed names filters the tools and requires a call", () => {
+    const { value, losses } = request("generative", allowedTwo, {
+      model: "gpt-x",
+      chatDialect: "compatible",
+    });
     expect(value).toMatchObject({
       tools: [
         { type: "function", function: { name: "a", parameters: { type: "object", properties: {} } } },

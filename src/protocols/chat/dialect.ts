@@ -28,6 +28,8 @@ export type Dialect = {
   readonly switches: "effort" | "deepseek" | "openrouter" | "qwen" | "vllm";
   /** The upstream takes custom (free-form) tools and their calls (OpenAI); elsewhere they are functions. */
   readonly customTools: boolean;
+  /** The upstream takes `tool_choice: {type: "allowed_tools"}` (OpenAI); elsewhere the tools are narrowed to the allowed ones. */
+  readonly allowedTools: boolean;
 };
 
 export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
@@ -42,6 +44,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     cacheCounters: false,
     switches: "effort",
     customTools: true,
+    allowedTools: true,
   },
   compatible: {
     maxTokens: "max_tokens",
@@ -53,6 +56,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     cacheCounters: false,
     switches: "effort",
     customTools: false,
+    allowedTools: false,
   },
   deepseek: {
     maxTokens: "max_tokens",
@@ -64,6 +68,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     cacheCounters: true,
     switches: "deepseek",
     customTools: false,
+    allowedTools: false,
   },
   openrouter: {
     maxTokens: "max_tokens",
@@ -75,6 +80,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     cacheCounters: false,
     switches: "openrouter",
     customTools: false,
+    allowedTools: false,
   },
   qwen: {
     maxTokens: "max_tokens",
@@ -86,6 +92,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     cacheCounters: false,
     switches: "qwen",
     customTools: false,
+    allowedTools: false,
   },
   vllm: {
     maxTokens: "max_tokens",
@@ -98,6 +105,7 @@ export const DIALECTS: Readonly<Record<ChatDialect, Dialect>> = {
     cacheCounters: false,
     switches: "vllm",
     customTools: false,
+    allowedTools: false,
   },
 };
 

@@ -473,7 +473,7 @@ export function encodeChatRequest(
   const losses: Loss[] = [];
   const request = answerToolCalls(original, "chat", losses, true);
   const messages = encodeMessages(request, options, losses);
-  const { tools, tool_choice } = encodeTools(request, losses);
+  const { tools, tool_choice } = encodeTools(request, DIALECTS[options.chatDialect].allowedTools, losses);
   const stop = request.stop === undefined ? undefined : keepStopSequences(request.stop, MAX_STOP, "Chat");
   if (stop !== undefined) losses.push(...stop.losses);
   const dialect = DIALECTS[options.chatDialect];

@@ -140,13 +140,18 @@ export function clientTools(body: unknown): common.Tool[] {
   return decodeTools({ tools: body.tools } as chat.Request);
 }
 
-/** Common tools and tool choice → chat `tools` and `tool_choice` (an `allowed` subset filters the tools, C4). */
+/**
+ * Common tools and tool choice → chat `tools` and `tool_choice`. An `allowed` subset is chat's
+ * `allowed_tools` choice where the upstream takes it (`allowedTools`: every tool stays offered, so the
+ * prompt cache holds); elsewhere it narrows the tools to the allowed ones (C4).
+ */
 export function encodeTools(
   request: common.Request,
+  allowedTools: boolean,
   losses: Loss[],
 ): { tools?: chat.Tool[]; tool_choice?: chat.ToolChoice } {
   const choice = request.toolChoice;
-  const allowed = choice?.type === "allowed" ? new Set(choice.names) : undefined;
+  const allowed = choice?.type === "allowed" && !allowedTools ? new Set(choice.names) : undefined;
   const tools: chat.Tool[] = [];
   for (const tool of request.tools) {
     if (tool.type === "provider") {
@@ -206,6 +211,20 @@ export function encodeTools(
         : { type: "function", function: { name: choice.name } };
       break;
     case "allowed": {
+      if (allowedTools) {
+        out.tool_choice = {
+          type: "allowed_tools",
+          allowed_tools: {
+            mode: choice.mode,
+            tools: choice.names.map((name) =>
+              freeformNamed(request.tools, name)
+                ? { type: "custom", custom: { name } }
+                : { type: "function", function: { name } },
+            ),
+          },
+        };
+        break;
+      }
       const only = choice.names.length === 1 ? choice.names[0] : undefined;
       out.tool_choice =
         choice.mode === "required" && only !== undefined
