@@ -248,9 +248,12 @@ describe("README examples", () => {
 });
 
 describe("README: Property-test your gateway", () => {
-  const [check, generators, ...rest] = codeBlocks("Property-test your gateway");
+  const [check, ...rest] = codeBlocks("Property-test your gateway");
+  const [generators] = [
+    ...readFileSync(join(root, "docs", "testing.md"), "utf8").matchAll(/\n```js\n([\s\S]*?)\n```/g),
+  ].map((match) => match[1] ?? "");
 
-  test("has the two runnable examples", () => {
+  test("has the runnable example, and docs/testing.md the generators' one", () => {
     expect(check).toContain("checkTranslator(");
     expect(check).toContain("assertLaws(results)");
     expect(generators).toContain("cutBytes(");
