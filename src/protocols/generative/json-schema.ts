@@ -151,6 +151,15 @@ function member(node: unknown, path: string, context: Context, depth: number): J
   return converted;
 }
 
+/** One schema node as it is converted: the generative node, its `anyOf` members, whether `null` is allowed, the given types. */
+type Draft = {
+  readonly out: JsonObject;
+  readonly members: JsonObject[];
+  nullable: boolean;
+  typeList: string[] | undefined;
+};
+
+/** A JSON Schema node → a generative Schema node: keyword by keyword, then its types, members and format. */
 function convert(node: unknown, path: string, context: Context, depth: number): JsonObject {
   if (depth > MAX_SCHEMA_DEPTH) throw new Unconvertible("too deep");
   if (node === true) return {};
@@ -158,125 +167,200 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
   const ref = node.$ref;
   if (ref !== undefined) return inlineRef(node, ref, path, context, depth);
 
-  const out: JsonObject = {};
-  const members: JsonObject[] = [];
-  let nullable = false;
-  let typeList: string[] | undefined;
-  for (const [key, value] of Object.entries(node)) {
-    const here = at(path, key);
-    switch (key) {
-      case "type":
-        if (typeof value === "string") typeList = [value];
-        else if (Array.isArray(value) && value.every((entry) => typeof entry === "string")) typeList = value;
-        else
-          context.losses.push(
-            note(here, "dropped", "A `type` that is not a string or list of strings was dropped."),
-          );
-        break;
-      case "properties":
-        if (isObject(value)) {
-          const entries = Object.entries(value).map(
-            ([name, sub]) => [name, member(sub, at(here, name), context, depth + 1)] as const,
-          );
-          if (entries.length > 0) out.properties = Object.fromEntries(entries);
-        }
-        break;
-      case "items":
-        if (isObject(value) || value === true) out.items = member(value, here, context, depth + 1);
-        else
-          context.losses.push(
-            note(here, "dropped", "Tuple `items` have no generative equivalent and were dropped."),
-          );
-        break;
-      case "required":
-        if (Array.isArray(value)) out.required = value.filter((entry) => typeof entry === "string");
-        break;
-      case "anyOf":
-      case "oneOf":
-        if (Array.isArray(value)) {
-          value.forEach((member, index) => {
-            if (isObject(member) && member.type === "null" && Object.keys(member).length === 1)
-              nullable = true;
-            else members.push(convert(member, at(here, index), context, depth + 1));
-          });
-          if (key === "oneOf") {
-            context.losses.push(
-              note(
-                here,
-                "approximated",
-                "`oneOf` was sent as `anyOf`: generative does not check that only one member matches.",
-              ),
-            );
-          }
-        }
-        break;
-      case "allOf":
-        if (Array.isArray(value)) {
-          for (const [index, member] of value.entries())
-            mergeInto(out, convert(member, at(here, index), context, depth + 1));
-          context.losses.push(note(here, "approximated", "`allOf` members were merged into one schema."));
-        }
-        break;
-      case "enum":
-      case "const":
-        if (key === "const" && node.enum !== undefined) {
-          context.losses.push(note(here, "dropped", "`const` beside `enum` was dropped."));
-        } else {
-          nullable = encodeEnum(key === "const" ? [value] : value, here, out, context) || nullable;
-        }
-        break;
-      case "format":
-        if (typeof value === "string" && out.format === undefined) out.format = value;
-        break;
-      case "nullable":
-        if (value === true) nullable = true;
-        break;
-      case "$defs":
-      case "definitions":
-        break; // inlined where referenced
-      case "additionalProperties":
-        context.losses.push(
-          value === false
-            ? note(
-                here,
-                "dropped",
-                "`additionalProperties: false` has no generative equivalent and was dropped.",
-              )
-            : note(
-                here,
-                "approximated",
-                "A map (`additionalProperties`) became a plain object: its values' schema was dropped.",
-              ),
-        );
-        break;
-      default:
-        if (KEPT.has(key)) out[key] = value;
-        else
-          context.losses.push(
-            note(
-              here,
-              "dropped",
-              `The JSON Schema keyword \`${key}\` is not supported by generative and was dropped.`,
-            ),
-          );
-    }
-  }
+  const draft: Draft = { out: {}, members: [], nullable: false, typeList: undefined };
+  for (const [key, value] of Object.entries(node))
+    convertKeyword(draft, node, key, value, at(path, key), context, depth);
+  if (draft.typeList !== undefined) applyTypeList(draft, draft.typeList, path, context);
+  applyMembers(draft, path, context);
+  if (draft.nullable) draft.out.nullable = true;
+  return checkedFormat(draft.out, node.format, path, context);
+}
 
-  if (typeList !== undefined) {
-    const types = typeList.filter((type) => JSON_TYPES.has(type));
-    if (typeList.includes("null")) nullable = true;
-    if (types.length === 1) out.type = types[0];
-    else if (types.length > 1) members.unshift(...types.map((type) => ({ type })));
-    if (types.length === 0 || types.length !== typeList.filter((type) => type !== "null").length) {
-      context.losses.push(
-        note(
-          `${path}/type`,
-          "dropped",
-          "A type generative cannot express (`null` alone or unknown) was dropped.",
-        ),
-      );
-    }
+/** One keyword of `node` into `draft`, by its own handler; a keyword generative cannot take is a note. */
+function convertKeyword(
+  draft: Draft,
+  node: JsonObject,
+  key: string,
+  value: unknown,
+  here: string,
+  context: Context,
+  depth: number,
+): void {
+  switch (key) {
+    case "type":
+      draft.typeList = typeListOf(value, here, context);
+      return;
+    case "properties":
+      convertProperties(draft.out, value, here, context, depth);
+      return;
+    case "items":
+      convertItems(draft.out, value, here, context, depth);
+      return;
+    case "required":
+      if (Array.isArray(value)) draft.out.required = value.filter((entry) => typeof entry === "string");
+      return;
+    case "anyOf":
+    case "oneOf":
+      convertAlternatives(draft, key, value, here, context, depth);
+      return;
+    case "allOf":
+      convertAllOf(draft.out, value, here, context, depth);
+      return;
+    case "enum":
+    case "const":
+      convertEnumOrConst(draft, node, key, value, here, context);
+      return;
+    case "format":
+      if (typeof value === "string" && draft.out.format === undefined) draft.out.format = value;
+      return;
+    case "nullable":
+      if (value === true) draft.nullable = true;
+      return;
+    case "$defs":
+    case "definitions":
+      return; // inlined where referenced
+    case "additionalProperties":
+      context.losses.push(additionalPropertiesNote(value, here));
+      return;
+    default:
+      keepOrDrop(draft.out, key, value, here, context);
   }
+}
+
+/** `type`: a name or a list of names (applied after all keywords); anything else is dropped. */
+function typeListOf(value: unknown, here: string, context: Context): string[] | undefined {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value) && value.every((entry) => typeof entry === "string")) return value;
+  context.losses.push(note(here, "dropped", "A `type` that is not a string or list of strings was dropped."));
+  return undefined;
+}
+
+/** `properties`: each one a typed member schema; an empty map is left out. */
+function convertProperties(
+  out: JsonObject,
+  value: unknown,
+  here: string,
+  context: Context,
+  depth: number,
+): void {
+  if (!isObject(value)) return;
+  const entries = Object.entries(value).map(
+    ([name, sub]) => [name, member(sub, at(here, name), context, depth + 1)] as const,
+  );
+  if (entries.length > 0) out.properties = Object.fromEntries(entries);
+}
+
+/** `items`: one typed member schema; tuple `items` (a list) are dropped. */
+function convertItems(out: JsonObject, value: unknown, here: string, context: Context, depth: number): void {
+  if (isObject(value) || value === true) out.items = member(value, here, context, depth + 1);
+  else
+    context.losses.push(
+      note(here, "dropped", "Tuple `items` have no generative equivalent and were dropped."),
+    );
+}
+
+/**
+ * `anyOf` / `oneOf`: a `{type: "null"}` member makes the node nullable, the others become `anyOf`
+ * members; `oneOf` is approximated as `anyOf`.
+ */
+function convertAlternatives(
+  draft: Draft,
+  key: "anyOf" | "oneOf",
+  value: unknown,
+  here: string,
+  context: Context,
+  depth: number,
+): void {
+  if (!Array.isArray(value)) return;
+  value.forEach((member, index) => {
+    if (isObject(member) && member.type === "null" && Object.keys(member).length === 1) draft.nullable = true;
+    else draft.members.push(convert(member, at(here, index), context, depth + 1));
+  });
+  if (key === "oneOf") {
+    context.losses.push(
+      note(
+        here,
+        "approximated",
+        "`oneOf` was sent as `anyOf`: generative does not check that only one member matches.",
+      ),
+    );
+  }
+}
+
+/** `allOf`: its members merged into the node, approximated. */
+function convertAllOf(out: JsonObject, value: unknown, here: string, context: Context, depth: number): void {
+  if (!Array.isArray(value)) return;
+  for (const [index, member] of value.entries())
+    mergeInto(out, convert(member, at(here, index), context, depth + 1));
+  context.losses.push(note(here, "approximated", "`allOf` members were merged into one schema."));
+}
+
+/** `enum` / `const` (a one-value enum): string values; a `null` value makes the node nullable; `const` beside `enum` is dropped. */
+function convertEnumOrConst(
+  draft: Draft,
+  node: JsonObject,
+  key: "enum" | "const",
+  value: unknown,
+  here: string,
+  context: Context,
+): void {
+  if (key === "const" && node.enum !== undefined) {
+    context.losses.push(note(here, "dropped", "`const` beside `enum` was dropped."));
+    return;
+  }
+  draft.nullable = encodeEnum(key === "const" ? [value] : value, here, draft.out, context) || draft.nullable;
+}
+
+/** `additionalProperties`: `false` is dropped; a map's value schema is dropped, the map kept as an object. */
+function additionalPropertiesNote(value: unknown, here: string): Unsaid {
+  return value === false
+    ? note(here, "dropped", "`additionalProperties: false` has no generative equivalent and was dropped.")
+    : note(
+        here,
+        "approximated",
+        "A map (`additionalProperties`) became a plain object: its values' schema was dropped.",
+      );
+}
+
+/** Any other keyword: kept when on the allow-list, else dropped. */
+function keepOrDrop(out: JsonObject, key: string, value: unknown, here: string, context: Context): void {
+  if (KEPT.has(key)) out[key] = value;
+  else
+    context.losses.push(
+      note(
+        here,
+        "dropped",
+        `The JSON Schema keyword \`${key}\` is not supported by generative and was dropped.`,
+      ),
+    );
+}
+
+/**
+ * The given types: one JSON type is the node's `type`, several become `anyOf` members before the
+ * others, `null` makes the node nullable; a type generative cannot express is dropped.
+ */
+function applyTypeList(draft: Draft, typeList: string[], path: string, context: Context): void {
+  const types = typeList.filter((type) => JSON_TYPES.has(type));
+  if (typeList.includes("null")) draft.nullable = true;
+  if (types.length === 1) draft.out.type = types[0];
+  else if (types.length > 1) draft.members.unshift(...types.map((type) => ({ type })));
+  if (types.length === 0 || types.length !== typeList.filter((type) => type !== "null").length) {
+    context.losses.push(
+      note(
+        `${path}/type`,
+        "dropped",
+        "A type generative cannot express (`null` alone or unknown) was dropped.",
+      ),
+    );
+  }
+}
+
+/**
+ * The `anyOf` members: one member is merged into the node (its own keywords win), several become
+ * `anyOf` (a `type` beside them is dropped; each member must be typed).
+ */
+function applyMembers(draft: Draft, path: string, context: Context): void {
+  const { out, members } = draft;
   if (members.length === 1) {
     const [only] = members;
     for (const [key, value] of Object.entries(only ?? {})) if (out[key] === undefined) out[key] = value;
@@ -294,8 +378,10 @@ function convert(node: unknown, path: string, context: Context, depth: number): 
     if (!members.every(isTyped)) throw new Unconvertible("a member of any type");
     out.anyOf = members;
   }
-  if (nullable) out.nullable = true;
-  const format = node.format;
+}
+
+/** The node, its given `format` dropped when generative does not allow it for the node's type. */
+function checkedFormat(out: JsonObject, format: unknown, path: string, context: Context): JsonObject {
   if (typeof format === "string" && out.format === format) {
     const allowed = typeof out.type === "string" ? FORMATS[out.type] : undefined;
     if (allowed === undefined || !allowed.includes(format)) {

@@ -179,7 +179,7 @@ export function encodeResponsePart(
   return encoded === undefined ? [] : [encoded];
 }
 
-/** One common part as at most one generative part. */
+/** One common part as at most one generative part, by its type's handler. */
 function encodeOnePart(
   part: common.Part,
   naming: CallNaming,
@@ -187,141 +187,172 @@ function encodeOnePart(
   losses: Loss[],
 ): generative.Part | undefined {
   switch (part.type) {
-    case "text": {
-      const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
-      if (part.signature !== undefined && signature === undefined) {
-        losses.push(
-          loss(
-            part.signature.source ?? part.source,
-            "dropped",
-            `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
-          ),
-        );
-      }
-      if (part.citations !== undefined && part.citations.origin !== "generative") {
-        losses.push(
-          loss(
-            part.citations.source ?? part.source,
-            "dropped",
-            "Citations of another protocol have no generative form and were dropped.",
-            "citations.dropped",
-          ),
-        );
-      }
-      return signature === undefined ? { text: part.text } : { text: part.text, thoughtSignature: signature };
-    }
-    case "reasoning": {
-      if (part.redacted !== undefined) {
-        losses.push(
-          loss(
-            part.source,
-            "dropped",
-            "Redacted thinking has no generative equivalent and was dropped.",
-            "thinking.redacted.foreign",
-          ),
-        );
-        if (part.text === "") return undefined;
-      }
-      const own = part.origin === "generative" ? part.signature : undefined;
-      if (part.signature !== undefined && own === undefined) {
-        losses.push(
-          loss(
-            part.signatureSource ?? part.source,
-            "dropped",
-            `A ${part.origin} thinking signature has no meaning at generative and was dropped.`,
-            "thinking.signature.foreign",
-          ),
-        );
-      }
-      return own === undefined
-        ? { text: part.text, thought: true }
-        : { text: part.text, thought: true, thoughtSignature: own };
-    }
-    case "tool-call": {
-      const ordinal = naming.ordinal++;
-      // An id this library synthesized for a call that had none is not sent back (exact round trip).
-      // Every synthesized id ends in `_<ordinal>`: a cheap test first, the exact one only then.
-      const id =
-        part.id === undefined ||
-        (part.id.endsWith(`_${ordinal}`) && part.id === syntheticId(options, naming.seed, ordinal))
-          ? undefined
-          : part.id;
-      const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
-      if (part.signature !== undefined && signature === undefined) {
-        losses.push(
-          loss(
-            part.signature.source ?? part.source,
-            "dropped",
-            `A ${part.signature.origin} signature has no meaning at generative and was dropped.`,
-          ),
-        );
-      }
-      let args = part.arguments;
-      if (args === undefined) {
-        args = {};
-        losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
-      }
-      const omitArgs =
-        part.extra?.origin === "generative" &&
-        part.extra.raw.hasArgs === false &&
-        Object.keys(args).length === 0;
-      const functionCall: generative.FunctionCall =
-        id === undefined
-          ? omitArgs
-            ? { name: part.name }
-            : { name: part.name, args }
-          : omitArgs
-            ? { id, name: part.name }
-            : { id, name: part.name, args };
-      return signature === undefined ? { functionCall } : { functionCall, thoughtSignature: signature };
-    }
+    case "text":
+      return encodeText(part, losses);
+    case "reasoning":
+      return encodeReasoning(part, losses);
+    case "tool-call":
+      return encodeToolCall(part, naming, options, losses);
     case "refusal":
-      losses.push(
-        loss(
-          part.source,
-          "approximated",
-          "A refusal was sent as text with finishReason SAFETY.",
-          "refusal.approximated",
-        ),
-      );
-      return { text: part.text };
-    case "media": {
-      if (part.data === undefined) {
-        if (part.url === undefined) {
-          losses.push(
-            loss(part.source, "dropped", "A provider file id has no generative form and was dropped."),
-          );
-          return undefined;
-        }
-        return {
-          fileData: {
-            fileUri: part.url,
-            ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }),
-          },
-        };
-      }
-      return {
-        inlineData: { mimeType: part.mediaType ?? fallbackMediaType(part.kind), data: part.data },
-        ...(part.detail === undefined ? {} : { mediaResolution: part.detail }),
-      };
-    }
+      return encodeRefusal(part, losses);
+    case "media":
+      return encodeMedia(part, losses);
     case "opaque":
-      if (part.origin === "generative" && isObject(part.raw)) return part.raw;
-      losses.push(
-        loss(
-          part.source,
-          "dropped",
-          `The ${part.label} has no generative equivalent and was dropped.`,
-          "block.dropped",
-        ),
-      );
-      return undefined;
+      return encodeOpaque(part, losses);
     case "tool-result":
       losses.push(
         loss(part.source, "dropped", "A tool result has no place in a generative response and was dropped."),
       );
       return undefined;
   }
+}
+
+/** A signature of another protocol on a text or call: dropped, said. */
+function foreignSignatureDropped(
+  part: common.TextPart | common.ToolCallPart,
+  signature: common.Signature,
+): Loss {
+  return loss(
+    signature.source ?? part.source,
+    "dropped",
+    `A ${signature.origin} signature has no meaning at generative and was dropped.`,
+  );
+}
+
+/** A text part: its generative thought signature kept; another protocol's signature or citations dropped. */
+function encodeText(part: common.TextPart, losses: Loss[]): generative.Part {
+  const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
+  if (part.signature !== undefined && signature === undefined)
+    losses.push(foreignSignatureDropped(part, part.signature));
+  if (part.citations !== undefined && part.citations.origin !== "generative") {
+    losses.push(
+      loss(
+        part.citations.source ?? part.source,
+        "dropped",
+        "Citations of another protocol have no generative form and were dropped.",
+        "citations.dropped",
+      ),
+    );
+  }
+  return signature === undefined ? { text: part.text } : { text: part.text, thoughtSignature: signature };
+}
+
+/**
+ * A reasoning part: a thought, with its signature when generative's own; redacted thinking is dropped
+ * (and the part with it when it has no text), another protocol's signature too.
+ */
+function encodeReasoning(part: common.ReasoningPart, losses: Loss[]): generative.Part | undefined {
+  if (part.redacted !== undefined) {
+    losses.push(
+      loss(
+        part.source,
+        "dropped",
+        "Redacted thinking has no generative equivalent and was dropped.",
+        "thinking.redacted.foreign",
+      ),
+    );
+    if (part.text === "") return undefined;
+  }
+  const own = part.origin === "generative" ? part.signature : undefined;
+  if (part.signature !== undefined && own === undefined) {
+    losses.push(
+      loss(
+        part.signatureSource ?? part.source,
+        "dropped",
+        `A ${part.origin} thinking signature has no meaning at generative and was dropped.`,
+        "thinking.signature.foreign",
+      ),
+    );
+  }
+  return own === undefined
+    ? { text: part.text, thought: true }
+    : { text: part.text, thought: true, thoughtSignature: own };
+}
+
+/**
+ * A tool call: a `functionCall` with its id (unless this library made it up), its arguments (left
+ * out where generative sent none) and its generative thought signature.
+ */
+function encodeToolCall(
+  part: common.ToolCallPart,
+  naming: CallNaming,
+  options: ResolvedOptions,
+  losses: Loss[],
+): generative.Part {
+  const ordinal = naming.ordinal++;
+  // An id this library synthesized for a call that had none is not sent back (exact round trip).
+  // Every synthesized id ends in `_<ordinal>`: a cheap test first, the exact one only then.
+  const id =
+    part.id === undefined ||
+    (part.id.endsWith(`_${ordinal}`) && part.id === syntheticId(options, naming.seed, ordinal))
+      ? undefined
+      : part.id;
+  const signature = part.signature?.origin === "generative" ? part.signature.value : undefined;
+  if (part.signature !== undefined && signature === undefined)
+    losses.push(foreignSignatureDropped(part, part.signature));
+  let args = part.arguments;
+  if (args === undefined) {
+    args = {};
+    losses.push(loss(part.source, "dropped", "The call's arguments are not a JSON object; {} was sent."));
+  }
+  const omitArgs =
+    part.extra?.origin === "generative" && part.extra.raw.hasArgs === false && Object.keys(args).length === 0;
+  const functionCall: generative.FunctionCall =
+    id === undefined
+      ? omitArgs
+        ? { name: part.name }
+        : { name: part.name, args }
+      : omitArgs
+        ? { id, name: part.name }
+        : { id, name: part.name, args };
+  return signature === undefined ? { functionCall } : { functionCall, thoughtSignature: signature };
+}
+
+/** A refusal: sent as text (the stop goes as SAFETY), approximated. */
+function encodeRefusal(part: common.RefusalPart, losses: Loss[]): generative.Part {
+  losses.push(
+    loss(
+      part.source,
+      "approximated",
+      "A refusal was sent as text with finishReason SAFETY.",
+      "refusal.approximated",
+    ),
+  );
+  return { text: part.text };
+}
+
+/** A media part: its data inline, or its URL as `fileData`; a provider file id (neither) is dropped. */
+function encodeMedia(part: common.MediaPart, losses: Loss[]): generative.Part | undefined {
+  if (part.data === undefined) {
+    if (part.url === undefined) {
+      losses.push(loss(part.source, "dropped", "A provider file id has no generative form and was dropped."));
+      return undefined;
+    }
+    return {
+      fileData: {
+        fileUri: part.url,
+        ...(part.mediaType === undefined ? {} : { mimeType: part.mediaType }),
+      },
+    };
+  }
+  return {
+    inlineData: { mimeType: part.mediaType ?? fallbackMediaType(part.kind), data: part.data },
+    ...(part.detail === undefined ? {} : { mediaResolution: part.detail }),
+  };
+}
+
+/** A part kept whole: generative's own goes back as it was; another protocol's is dropped. */
+function encodeOpaque(part: common.OpaquePart, losses: Loss[]): generative.Part | undefined {
+  if (part.origin === "generative" && isObject(part.raw)) return part.raw;
+  losses.push(
+    loss(
+      part.source,
+      "dropped",
+      `The ${part.label} has no generative equivalent and was dropped.`,
+      "block.dropped",
+    ),
+  );
+  return undefined;
 }
 
 /** The candidate a common choice becomes: its parts, finish reason and the fields kept in `extra`. */

@@ -123,6 +123,9 @@ function withDisplay(thinking: ThinkingConfig, reasoning: common.ReasoningConfig
   return include === undefined ? thinking : { ...thinking, display: include ? "summarized" : "omitted" };
 }
 
+/** The request's `max_tokens`: its value, whether the client gave it, and where. */
+type MaxTokens = { value: number; given: boolean; source: string };
+
 /**
  * Reasoning → `thinking` (and `output_config.effort`) and the `max_tokens` it needs. An effort goes as
  * it is to a model that takes one (adaptive thinking); to another it becomes a budget by the one
@@ -131,93 +134,127 @@ function withDisplay(thinking: ThinkingConfig, reasoning: common.ReasoningConfig
  */
 export function encodeThinking(
   reasoning: common.ReasoningConfig | undefined,
-  maxTokens: { value: number; given: boolean; source: string },
+  maxTokens: MaxTokens,
   model: string,
   losses: Loss[],
 ): Thinking {
   if (reasoning === undefined) return { maxTokens: maxTokens.value };
-  const { effort, budgetTokens, enabled, source } = reasoning;
+  const { effort, budgetTokens, enabled } = reasoning;
   if (enabled === false || effort === "none" || budgetTokens === 0) {
     return { thinking: { type: "disabled" }, maxTokens: maxTokens.value };
   }
   const adaptive = adaptiveModel(model);
-  let budget: number;
-  if (budgetTokens !== undefined && budgetTokens > 0) {
-    budget = budgetTokens;
-    if (budget < MIN_BUDGET) {
-      losses.push(
-        loss(
-          reasoning.budgetSource ?? source,
-          "clamped",
-          `A thinking budget of ${budgetTokens} is below the messages minimum and was raised to ${MIN_BUDGET}.`,
-        ),
-      );
-      budget = MIN_BUDGET;
-    }
-  } else if (effort !== undefined && adaptive) {
-    const level = effort.toLowerCase();
-    if (EFFORTS.has(level))
-      return {
-        thinking: withDisplay({ type: "adaptive" }, reasoning),
-        effort: level,
-        maxTokens: maxTokens.value,
-      };
-    losses.push(
-      loss(
-        source,
-        "approximated",
-        `Reasoning effort \`${effort}\` has no messages form; the nearest, "low", was sent.`,
-      ),
-    );
+  if (budgetTokens !== undefined && budgetTokens > 0)
+    return budgetThinking(givenBudget(reasoning, budgetTokens, losses), reasoning, maxTokens, losses);
+  if (effort !== undefined && adaptive) return adaptiveEffort(reasoning, effort, maxTokens, losses);
+  if (effort !== undefined)
+    return budgetThinking(effortBudget(reasoning, effort, losses), reasoning, maxTokens, losses);
+  if (enabled === true && adaptive)
+    return { thinking: withDisplay({ type: "adaptive" }, reasoning), maxTokens: maxTokens.value };
+  if (budgetTokens !== undefined || enabled === true)
+    return budgetThinking(minimumBudget(reasoning, losses), reasoning, maxTokens, losses);
+  return thinkingOff(reasoning, maxTokens, losses);
+}
+
+/** A given budget: as it is, raised to the messages minimum when below it. */
+function givenBudget(reasoning: common.ReasoningConfig, budgetTokens: number, losses: Loss[]): number {
+  if (budgetTokens >= MIN_BUDGET) return budgetTokens;
+  losses.push(
+    loss(
+      reasoning.budgetSource ?? reasoning.source,
+      "clamped",
+      `A thinking budget of ${budgetTokens} is below the messages minimum and was raised to ${MIN_BUDGET}.`,
+    ),
+  );
+  return MIN_BUDGET;
+}
+
+/** An effort to a model that takes one: adaptive thinking at that effort; an effort it lacks is "low". */
+function adaptiveEffort(
+  reasoning: common.ReasoningConfig,
+  effort: string,
+  maxTokens: MaxTokens,
+  losses: Loss[],
+): Thinking {
+  const level = effort.toLowerCase();
+  if (EFFORTS.has(level))
     return {
       thinking: withDisplay({ type: "adaptive" }, reasoning),
-      effort: "low",
+      effort: level,
       maxTokens: maxTokens.value,
     };
-  } else if (effort !== undefined) {
-    const known = budgetForEffort(effort);
-    if (known === undefined) {
-      losses.push(
-        loss(
-          source,
-          "approximated",
-          `Reasoning effort \`${effort}\` is unknown; a medium thinking budget was used.`,
-        ),
-      );
-    }
-    budget = Math.max(MIN_BUDGET, known ?? budgetForEffort("medium") ?? MIN_BUDGET);
-    // A level is not a token count: the budget it becomes is the one table's (common/effort.ts).
-    if (known !== undefined)
-      losses.push(
-        loss(
-          source,
-          "approximated",
-          `Reasoning effort \`${effort}\` has no form for this model; it became a thinking budget of ${budget} tokens.`,
-        ),
-      );
-  } else if (enabled === true && adaptive) {
-    return { thinking: withDisplay({ type: "adaptive" }, reasoning), maxTokens: maxTokens.value };
-  } else if (budgetTokens !== undefined || enabled === true) {
+  losses.push(
+    loss(
+      reasoning.source,
+      "approximated",
+      `Reasoning effort \`${effort}\` has no messages form; the nearest, "low", was sent.`,
+    ),
+  );
+  return {
+    thinking: withDisplay({ type: "adaptive" }, reasoning),
+    effort: "low",
+    maxTokens: maxTokens.value,
+  };
+}
+
+/** An effort to a model that takes a budget: the budget of the one table (an unknown effort: medium's). */
+function effortBudget(reasoning: common.ReasoningConfig, effort: string, losses: Loss[]): number {
+  const known = budgetForEffort(effort);
+  if (known === undefined) {
     losses.push(
       loss(
-        source,
+        reasoning.source,
         "approximated",
-        "Thinking was requested without a budget; the minimum messages budget was used.",
+        `Reasoning effort \`${effort}\` is unknown; a medium thinking budget was used.`,
       ),
     );
-    budget = MIN_BUDGET;
-  } else {
-    if (reasoning.includeThoughts !== undefined) {
-      losses.push(
-        loss(
-          reasoning.includeSource ?? source,
-          "dropped",
-          "`includeThoughts` has no messages equivalent without thinking on, and was dropped.",
-        ),
-      );
-    }
-    return { maxTokens: maxTokens.value };
   }
+  const budget = Math.max(MIN_BUDGET, known ?? budgetForEffort("medium") ?? MIN_BUDGET);
+  // A level is not a token count: the budget it becomes is the one table's (common/effort.ts).
+  if (known !== undefined)
+    losses.push(
+      loss(
+        reasoning.source,
+        "approximated",
+        `Reasoning effort \`${effort}\` has no form for this model; it became a thinking budget of ${budget} tokens.`,
+      ),
+    );
+  return budget;
+}
+
+/** Thinking asked for with no budget (or a negative one): the messages minimum. */
+function minimumBudget(reasoning: common.ReasoningConfig, losses: Loss[]): number {
+  losses.push(
+    loss(
+      reasoning.source,
+      "approximated",
+      "Thinking was requested without a budget; the minimum messages budget was used.",
+    ),
+  );
+  return MIN_BUDGET;
+}
+
+/** Reasoning that asks for no thinking: none sent, and `includeThoughts` dropped. */
+function thinkingOff(reasoning: common.ReasoningConfig, maxTokens: MaxTokens, losses: Loss[]): Thinking {
+  if (reasoning.includeThoughts !== undefined) {
+    losses.push(
+      loss(
+        reasoning.includeSource ?? reasoning.source,
+        "dropped",
+        "`includeThoughts` has no messages equivalent without thinking on, and was dropped.",
+      ),
+    );
+  }
+  return { maxTokens: maxTokens.value };
+}
+
+/** Thinking with `budget`: `max_tokens` raised by the budget when it does not exceed it. */
+function budgetThinking(
+  budget: number,
+  reasoning: common.ReasoningConfig,
+  maxTokens: MaxTokens,
+  losses: Loss[],
+): Thinking {
   const thinking = withDisplay({ type: "enabled", budget_tokens: budget }, reasoning);
   if (budget < maxTokens.value) return { thinking, maxTokens: maxTokens.value };
   if (maxTokens.given) {

@@ -186,6 +186,19 @@ export function decodeSearchCall(
 /** Whether a tool search item ran at the client (the search a target without one gets as a function). */
 const atClient = (item: Record<string, unknown>): boolean => item.execution === "client";
 
+/** What decoding the input has built so far: system blocks, closed turns, the open turn, added tools. */
+type Decoding = {
+  readonly system: common.SystemBlock[];
+  readonly messages: common.Message[];
+  readonly tools: common.Tool[];
+  readonly losses: Loss[];
+  turn: Turn | undefined;
+  /** Whether a turn came before (a system message after one is late). */
+  seenTurn: boolean;
+  /** Call names by call id, for the outputs; made at the first call (most requests have none). */
+  names: Map<string, string> | undefined;
+};
+
 /**
  * `instructions` and the input entries → common system blocks and turns, and the tools the input
  * adds (`additional_tools` items: offered from the start, an approximation reported).
@@ -196,146 +209,213 @@ export function decodeItems(
   history: readonly Entry[],
   losses: Loss[],
 ): { system: common.SystemBlock[]; messages: common.Message[]; tools: common.Tool[] } {
-  const tools: common.Tool[] = [];
-  const system: common.SystemBlock[] = [];
-  if (typeof instructions === "string") system.push({ text: instructions, source: "/instructions" });
-  const messages: common.Message[] = [];
-  let turn: Turn | undefined;
-  let seenTurn = false;
-  // Call names by call id, for the outputs; made at the first call (most requests have none).
-  let names: Map<string, string> | undefined;
-  const flush = (): void => {
-    if (turn === undefined) return;
-    // Built field by field (an object rest is a runtime copy), in the shape every decoder gives a message.
-    messages.push({ role: turn.role, parts: turn.parts.parts(), source: turn.source });
-    turn = undefined;
+  const state: Decoding = {
+    system: [],
+    messages: [],
+    tools: [],
+    losses,
+    turn: undefined,
+    seenTurn: false,
+    names: undefined,
   };
-  const open = (role: "user" | "assistant", source: string): Turn => {
-    flush();
-    turn = { role, parts: createPartList(losses), source, texts: false, results: false };
-    return turn;
-  };
-  const assistant = (source: string): Turn => (turn?.role === "assistant" ? turn : open("assistant", source));
+  if (typeof instructions === "string") state.system.push({ text: instructions, source: "/instructions" });
   for (const given of entries) {
     const entry =
       given.item.type === "item_reference" || (given.item.type == null && !("role" in given.item))
         ? resolveReference((given.item as { id: string }).id, given.source, history)
         : given;
-    const { item, source } = entry;
-    const type = item.type ?? "message";
-    if (type === "message") {
-      const message = item as InputMessage;
-      if (message.role === "system" || message.role === "developer") {
-        // Its place: after the turns so far (an open turn included: what follows may still join it).
-        const place = seenTurn ? messages.length + (turn === undefined ? 0 : 1) : undefined;
-        system.push(...systemBlocks(message, source, place, losses));
-        continue;
-      }
-      seenTurn = true;
-      keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
-      if (message.role === "user") {
-        const user = open("user", source);
-        for (const part of messageParts(message, source, losses)) user.parts.push(part);
-        flush();
-        continue;
-      }
-      const current = turn?.role === "assistant" && !turn.texts ? turn : open("assistant", source);
-      for (const part of messageParts(message, source, losses)) current.parts.push(part);
-      current.texts = true;
-      continue;
-    }
-    seenTurn = true;
-    switch (type) {
-      case "function_call":
-      case "custom_tool_call": {
-        const call = decodeCall(item as FunctionCall, source, losses);
-        names ??= new Map();
-        names.set(call.id as string, call.name);
-        assistant(source).parts.push(call);
-        continue;
-      }
-      case "tool_search_call": {
-        const raw = item as Record<string, unknown>;
-        if (!atClient(raw)) break;
-        const call = decodeSearchCall(raw, source, losses);
-        if (call.id !== undefined) {
-          names ??= new Map();
-          names.set(call.id, call.name);
-        }
-        assistant(source).parts.push(call);
-        continue;
-      }
-      case "tool_search_output": {
-        const raw = item as Record<string, unknown>;
-        if (!atClient(raw) || !Array.isArray(raw.tools)) break;
-        keepRest(raw, SEARCH_OUTPUT_HELD, source, "the tool_search_output item", losses);
-        const current = turn?.role === "user" && turn.results ? turn : open("user", source);
-        current.results = true;
-        const result: common.Draft<common.ToolResultPart> = {
-          type: "tool-result",
-          name: "tool_search",
-          content: [],
-          tools: decodeTools(raw.tools as never, losses, at(source, "tools")),
-          source,
-        };
-        if (typeof raw.call_id === "string") result.callId = restoreToolId(raw.call_id);
-        current.parts.push(result);
-        continue;
-      }
-      case "additional_tools": {
-        const raw = item as Record<string, unknown>;
-        if (!Array.isArray(raw.tools)) break;
-        keepRest(raw, ADDITIONAL_HELD, source, "the additional_tools item", losses);
-        tools.push(...decodeTools(raw.tools as never, losses, at(source, "tools")));
-        losses.push(
-          loss(
-            source,
-            "approximated",
-            "The tools an additional_tools item adds mid-conversation are offered from the start of the conversation.",
-            "additional_tools.approximated",
-          ),
-        );
-        continue;
-      }
-      case "reasoning": {
-        // Another protocol's reasoning state, carried home in `encrypted_content`.
-        const carried = readCarrier(item as Reasoning, source, losses);
-        if (carried !== undefined) assistant(source).parts.carry(carried, source);
-        else assistant(source).parts.push(decodeReasoningItem(item as Reasoning, source, losses).part);
-        continue;
-      }
-      case "function_call_output":
-      case "custom_tool_call_output": {
-        const output = item as FunctionCallOutput;
-        keepRest(output, OUTPUT_HELD, source, `the ${type} item`, losses);
-        const current = turn?.role === "user" && turn.results ? turn : open("user", source);
-        current.results = true;
-        const result: common.Draft<common.ToolResultPart> = {
-          type: "tool-result",
-          callId: restoreToolId(output.call_id),
-          content: resultContent(output.output, source, losses),
-          source,
-        };
-        const name = names?.get(restoreToolId(output.call_id));
-        if (name !== undefined) result.name = name;
-        current.parts.push(result);
-        continue;
-      }
-    }
-    // Any other item (and a tool search the server ran) is kept whole, for responses itself.
-    const opaque: common.OpaquePart = {
-      type: "opaque",
-      origin: "responses",
-      raw: item,
-      label: `${type} item`,
-      source,
-    };
-    if (isUserSide(type)) {
-      const current = turn?.role === "user" && turn.results ? turn : open("user", source);
-      current.results = true;
-      current.parts.push(opaque);
-    } else assistant(source).parts.push(opaque);
+    decodeItem(state, entry.item, entry.source);
   }
-  flush();
-  return { system, messages, tools };
+  flush(state);
+  return { system: state.system, messages: state.messages, tools: state.tools };
+}
+
+/** One input item, by its type's handler; an item of no handler is kept whole. */
+function decodeItem(state: Decoding, item: InputItem, source: string): void {
+  const type = item.type ?? "message";
+  if (type === "message") {
+    decodeMessageItem(state, item as InputMessage, source);
+    return;
+  }
+  state.seenTurn = true;
+  switch (type) {
+    case "function_call":
+    case "custom_tool_call":
+      decodeCallItem(state, item as FunctionCall, source);
+      break;
+    case "tool_search_call":
+      decodeSearchCallItem(state, item, source);
+      break;
+    case "tool_search_output":
+      decodeSearchOutputItem(state, item, source);
+      break;
+    case "additional_tools":
+      decodeAdditionalToolsItem(state, item, source);
+      break;
+    case "reasoning":
+      decodeReasoningEntry(state, item as Reasoning, source);
+      break;
+    case "function_call_output":
+    case "custom_tool_call_output":
+      decodeOutputItem(state, item as FunctionCallOutput, type, source);
+      break;
+    default:
+      keepOpaque(state, item, type, source);
+  }
+}
+
+/** Closes the open turn, if any, into the messages. */
+function flush(state: Decoding): void {
+  const turn = state.turn;
+  if (turn === undefined) return;
+  // Built field by field (an object rest is a runtime copy), in the shape every decoder gives a message.
+  state.messages.push({ role: turn.role, parts: turn.parts.parts(), source: turn.source });
+  state.turn = undefined;
+}
+
+/** Closes the open turn and opens one of `role`. */
+function open(state: Decoding, role: "user" | "assistant", source: string): Turn {
+  flush(state);
+  const turn: Turn = { role, parts: createPartList(state.losses), source, texts: false, results: false };
+  state.turn = turn;
+  return turn;
+}
+
+/** The open assistant turn, or a new one. */
+function assistantTurn(state: Decoding, source: string): Turn {
+  return state.turn?.role === "assistant" ? state.turn : open(state, "assistant", source);
+}
+
+/** The open user turn of tool results, or a new one. */
+function resultsTurn(state: Decoding, source: string): Turn {
+  const current =
+    state.turn?.role === "user" && state.turn.results ? state.turn : open(state, "user", source);
+  current.results = true;
+  return current;
+}
+
+/**
+ * A message: a system or developer message becomes system blocks (late after a turn), a user message
+ * a turn of its own, an assistant message joins the open assistant turn unless that has text already.
+ */
+function decodeMessageItem(state: Decoding, message: InputMessage, source: string): void {
+  const { losses } = state;
+  if (message.role === "system" || message.role === "developer") {
+    // Its place: after the turns so far (an open turn included: what follows may still join it).
+    const place = state.seenTurn ? state.messages.length + (state.turn === undefined ? 0 : 1) : undefined;
+    state.system.push(...systemBlocks(message, source, place, losses));
+    return;
+  }
+  state.seenTurn = true;
+  keepRest(message, MESSAGE_HELD, source, `the ${message.role} message`, losses);
+  if (message.role === "user") {
+    const user = open(state, "user", source);
+    for (const part of messageParts(message, source, losses)) user.parts.push(part);
+    flush(state);
+    return;
+  }
+  const current =
+    state.turn?.role === "assistant" && !state.turn.texts ? state.turn : open(state, "assistant", source);
+  for (const part of messageParts(message, source, losses)) current.parts.push(part);
+  current.texts = true;
+}
+
+/** A function or custom tool call: a tool-call part of the assistant turn; its name noted for its output. */
+function decodeCallItem(state: Decoding, item: FunctionCall, source: string): void {
+  const call = decodeCall(item, source, state.losses);
+  state.names ??= new Map();
+  state.names.set(call.id as string, call.name);
+  assistantTurn(state, source).parts.push(call);
+}
+
+/** A tool search call: run at the client, a call of the tool search; run by the server, kept whole. */
+function decodeSearchCallItem(state: Decoding, item: InputItem, source: string): void {
+  const raw = item as Record<string, unknown>;
+  if (!atClient(raw)) {
+    keepOpaque(state, item, "tool_search_call", source);
+    return;
+  }
+  const call = decodeSearchCall(raw, source, state.losses);
+  if (call.id !== undefined) {
+    state.names ??= new Map();
+    state.names.set(call.id, call.name);
+  }
+  assistantTurn(state, source).parts.push(call);
+}
+
+/** A client's tool search output: a tool result carrying the tools found; otherwise kept whole. */
+function decodeSearchOutputItem(state: Decoding, item: InputItem, source: string): void {
+  const raw = item as Record<string, unknown>;
+  if (!atClient(raw) || !Array.isArray(raw.tools)) {
+    keepOpaque(state, item, "tool_search_output", source);
+    return;
+  }
+  const { losses } = state;
+  keepRest(raw, SEARCH_OUTPUT_HELD, source, "the tool_search_output item", losses);
+  const current = resultsTurn(state, source);
+  const result: common.Draft<common.ToolResultPart> = {
+    type: "tool-result",
+    name: "tool_search",
+    content: [],
+    tools: decodeTools(raw.tools as never, losses, at(source, "tools")),
+    source,
+  };
+  if (typeof raw.call_id === "string") result.callId = restoreToolId(raw.call_id);
+  current.parts.push(result);
+}
+
+/** An `additional_tools` item: its tools offered from the start, approximated; with no tools, kept whole. */
+function decodeAdditionalToolsItem(state: Decoding, item: InputItem, source: string): void {
+  const raw = item as Record<string, unknown>;
+  if (!Array.isArray(raw.tools)) {
+    keepOpaque(state, item, "additional_tools", source);
+    return;
+  }
+  const { losses } = state;
+  keepRest(raw, ADDITIONAL_HELD, source, "the additional_tools item", losses);
+  state.tools.push(...decodeTools(raw.tools as never, losses, at(source, "tools")));
+  losses.push(
+    loss(
+      source,
+      "approximated",
+      "The tools an additional_tools item adds mid-conversation are offered from the start of the conversation.",
+      "additional_tools.approximated",
+    ),
+  );
+}
+
+/** A reasoning item: another protocol's state carried home in it, or a reasoning part of the assistant turn. */
+function decodeReasoningEntry(state: Decoding, item: Reasoning, source: string): void {
+  const carried = readCarrier(item, source, state.losses);
+  if (carried !== undefined) assistantTurn(state, source).parts.carry(carried, source);
+  else assistantTurn(state, source).parts.push(decodeReasoningItem(item, source, state.losses).part);
+}
+
+/** A function or custom tool output: a tool result in the user turn of results, named after its call. */
+function decodeOutputItem(state: Decoding, output: FunctionCallOutput, type: string, source: string): void {
+  const { losses } = state;
+  keepRest(output, OUTPUT_HELD, source, `the ${type} item`, losses);
+  const current = resultsTurn(state, source);
+  const result: common.Draft<common.ToolResultPart> = {
+    type: "tool-result",
+    callId: restoreToolId(output.call_id),
+    content: resultContent(output.output, source, losses),
+    source,
+  };
+  const name = state.names?.get(restoreToolId(output.call_id));
+  if (name !== undefined) result.name = name;
+  current.parts.push(result);
+}
+
+/** Any other item (and a tool search the server ran): kept whole, for responses itself, on its side. */
+function keepOpaque(state: Decoding, item: InputItem, type: string, source: string): void {
+  const opaque: common.OpaquePart = {
+    type: "opaque",
+    origin: "responses",
+    raw: item,
+    label: `${type} item`,
+    source,
+  };
+  if (isUserSide(type)) resultsTurn(state, source).parts.push(opaque);
+  else assistantTurn(state, source).parts.push(opaque);
 }

@@ -213,6 +213,23 @@ function encodeUserTurn(
   flush();
 }
 
+/**
+ * An assistant turn as it is encoded: the message content gathered so far (sent as one assistant
+ * message before the next item and at the end of the turn), whether it is one plain text, and the
+ * number of calls so far (the ordinal of a made-up call id).
+ */
+type AssistantDraft = {
+  readonly items: InputItem[];
+  readonly pending: Pending[];
+  readonly turn: number;
+  readonly options: ResolvedOptions;
+  readonly losses: Loss[];
+  content: Raw[];
+  plain: boolean;
+  calls: number;
+};
+
+/** An assistant message → items: its texts and refusals as assistant messages, reasoning and calls as items. */
 function encodeAssistantTurn(
   message: common.Message,
   pending: Pending[],
@@ -221,131 +238,35 @@ function encodeAssistantTurn(
   items: InputItem[],
   losses: Loss[],
 ): void {
-  let content: Raw[] = [];
-  let plain = false;
-  const flush = (): void => {
-    if (content.length === 0) return;
-    const only = content[0] as { type: string; text?: string };
-    items.push({
-      role: "assistant",
-      content: plain && content.length === 1 && only.type === "output_text" ? (only.text as string) : content,
-    } as InputItem);
-    content = [];
+  const draft: AssistantDraft = {
+    items,
+    pending,
+    turn,
+    options,
+    losses,
+    content: [],
+    plain: false,
+    calls: 0,
   };
-  let calls = 0;
   for (const part of message.parts) {
     switch (part.type) {
-      case "text": {
-        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
-        if (part.signature !== undefined)
-          losses.push(
-            loss(
-              part.signature.source ?? part.source,
-              "dropped",
-              "A thought signature is valid only at the provider that issued it and was dropped.",
-              "thinking.signature.foreign",
-            ),
-          );
-        const text: Raw = { type: "output_text", text: part.text };
-        if (part.citations !== undefined) {
-          if (part.citations.origin === "responses") text.annotations = part.citations.items;
-          else
-            losses.push(
-              loss(
-                part.citations.source ?? at(part.source, "citations"),
-                "dropped",
-                "Citations in history have no responses request field and were dropped.",
-              ),
-            );
-        }
-        plain = content.length === 0 && text.annotations === undefined;
-        content.push(text);
+      case "text":
+        addAssistantText(draft, part);
         break;
-      }
       case "refusal":
-        plain = false;
-        content.push({ type: "refusal", refusal: part.text });
+        draft.plain = false;
+        draft.content.push({ type: "refusal", refusal: part.text });
         break;
       case "reasoning":
-        flush();
-        if (part.origin !== "responses") {
-          losses.push(
-            loss(
-              part.source,
-              "dropped",
-              `Reasoning of the ${part.origin} protocol cannot be replayed to a responses service (its reasoning items are valid only with the ids and encrypted content it issued) and was dropped.`,
-              "thinking.foreign",
-            ),
-          );
-          break;
-        }
-        items.push(
-          encodeReasoningItem(
-            part,
-            shellOf(part),
-            syntheticId(options, `rs_req${turn}`, items.length),
-            losses,
-            "a responses request",
-            false,
-          ) as InputItem,
-        );
+        flushAssistantContent(draft);
+        encodeAssistantReasoning(draft, part);
         break;
-      case "tool-call": {
-        flush();
-        if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
-        if (part.server !== undefined) {
-          if (part.server.origin === "responses") items.push(part.server.raw as InputItem);
-          else
-            losses.push(
-              loss(
-                part.source,
-                "dropped",
-                `A ${part.server.origin} server-side tool call cannot be replayed to a responses service and was dropped.`,
-              ),
-            );
-          break;
-        }
-        if (part.signature !== undefined)
-          losses.push(
-            loss(
-              part.signature.source ?? part.source,
-              "dropped",
-              "A thought signature is valid only at the provider that issued it and was dropped.",
-              "thinking.signature.foreign",
-            ),
-          );
-        const id = part.id ?? syntheticId(options, `req${turn}`, calls);
-        if (part.id === undefined)
-          losses.push(
-            loss(at(part.source, "id"), "synthesized", "The tool call had no id; one was made up."),
-          );
-        calls++;
-        pending.push({ name: part.name, id });
-        const own = part.extra?.origin === "responses" ? part.extra.raw : undefined;
-        const item: Raw = own === undefined ? {} : { ...own };
-        const text = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
-        if (part.search === true) {
-          item.type = "tool_search_call";
-          item.call_id = id;
-          item.execution = "client";
-          item.arguments = part.arguments ?? parseJsonObject(text) ?? {};
-        } else if (part.freeform === true) {
-          item.type = "custom_tool_call";
-          item.call_id = id;
-          item.name = part.name;
-          item.input = text;
-        } else {
-          item.type = "function_call";
-          item.call_id = id;
-          item.name = part.name;
-          item.arguments = text;
-        }
-        if (part.namespace !== undefined && part.search !== true) item.namespace = part.namespace;
-        items.push(item as InputItem);
+      case "tool-call":
+        flushAssistantContent(draft);
+        encodeAssistantCall(draft, part);
         break;
-      }
       case "opaque":
-        flush();
+        flushAssistantContent(draft);
         if (part.origin === "responses") items.push(part.raw as InputItem);
         else dropPart(part, "assistant turn", losses);
         break;
@@ -353,7 +274,125 @@ function encodeAssistantTurn(
         dropPart(part, "assistant turn", losses);
     }
   }
-  flush();
+  flushAssistantContent(draft);
+}
+
+/** The content gathered, as one assistant message (one plain text as its string content). */
+function flushAssistantContent(draft: AssistantDraft): void {
+  const { content } = draft;
+  if (content.length === 0) return;
+  const only = content[0] as { type: string; text?: string };
+  draft.items.push({
+    role: "assistant",
+    content:
+      draft.plain && content.length === 1 && only.type === "output_text" ? (only.text as string) : content,
+  } as InputItem);
+  draft.content = [];
+}
+
+/** A thought signature of another provider on a text or call: dropped, said. */
+function signatureDropped(part: common.TextPart | common.ToolCallPart, signature: common.Signature): Loss {
+  return loss(
+    signature.source ?? part.source,
+    "dropped",
+    "A thought signature is valid only at the provider that issued it and was dropped.",
+    "thinking.signature.foreign",
+  );
+}
+
+/** A text part: an `output_text` of the content, with its annotations when they are responses' own. */
+function addAssistantText(draft: AssistantDraft, part: common.TextPart): void {
+  const { losses } = draft;
+  if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+  if (part.signature !== undefined) losses.push(signatureDropped(part, part.signature));
+  const text: Raw = { type: "output_text", text: part.text };
+  if (part.citations !== undefined) {
+    if (part.citations.origin === "responses") text.annotations = part.citations.items;
+    else
+      losses.push(
+        loss(
+          part.citations.source ?? at(part.source, "citations"),
+          "dropped",
+          "Citations in history have no responses request field and were dropped.",
+        ),
+      );
+  }
+  draft.plain = draft.content.length === 0 && text.annotations === undefined;
+  draft.content.push(text);
+}
+
+/** A reasoning part: responses' own becomes a reasoning item again; another protocol's is dropped. */
+function encodeAssistantReasoning(draft: AssistantDraft, part: common.ReasoningPart): void {
+  if (part.origin !== "responses") {
+    draft.losses.push(
+      loss(
+        part.source,
+        "dropped",
+        `Reasoning of the ${part.origin} protocol cannot be replayed to a responses service (its reasoning items are valid only with the ids and encrypted content it issued) and was dropped.`,
+        "thinking.foreign",
+      ),
+    );
+    return;
+  }
+  draft.items.push(
+    encodeReasoningItem(
+      part,
+      shellOf(part),
+      syntheticId(draft.options, `rs_req${draft.turn}`, draft.items.length),
+      draft.losses,
+      "a responses request",
+      false,
+    ) as InputItem,
+  );
+}
+
+/**
+ * A tool call: a server call of responses' own is replayed as it was (another's is dropped); a client
+ * call becomes a function, custom or tool search call item (an id made up when it has none), pending
+ * its result.
+ */
+function encodeAssistantCall(draft: AssistantDraft, part: common.ToolCallPart): void {
+  const { losses } = draft;
+  if (part.cache !== undefined) losses.push(cacheDropped(part.cache));
+  if (part.server !== undefined) {
+    if (part.server.origin === "responses") draft.items.push(part.server.raw as InputItem);
+    else
+      losses.push(
+        loss(
+          part.source,
+          "dropped",
+          `A ${part.server.origin} server-side tool call cannot be replayed to a responses service and was dropped.`,
+        ),
+      );
+    return;
+  }
+  if (part.signature !== undefined) losses.push(signatureDropped(part, part.signature));
+  const id = part.id ?? syntheticId(draft.options, `req${draft.turn}`, draft.calls);
+  if (part.id === undefined)
+    losses.push(loss(at(part.source, "id"), "synthesized", "The tool call had no id; one was made up."));
+  draft.calls++;
+  draft.pending.push({ name: part.name, id });
+  const own = part.extra?.origin === "responses" ? part.extra.raw : undefined;
+  const item: Raw = own === undefined ? {} : { ...own };
+  const text = part.argumentsText ?? JSON.stringify(part.arguments ?? {});
+  if (part.search === true) {
+    item.type = "tool_search_call";
+    item.call_id = id;
+    item.execution = "client";
+    item.arguments = part.arguments ?? parseJsonObject(text) ?? {};
+  } else if (part.freeform === true) {
+    item.type = "custom_tool_call";
+    item.call_id = id;
+    item.name = part.name;
+    item.input = text;
+  } else {
+    item.type = "function_call";
+    item.call_id = id;
+    item.name = part.name;
+    item.arguments = text;
+  }
+  if (part.namespace !== undefined && part.search !== true) item.namespace = part.namespace;
+  draft.items.push(item as InputItem);
 }
 
 /** Common system and messages → `instructions` and `input`. */

@@ -232,7 +232,19 @@ export class LayoutCursor {
   }
 }
 
+/** The message item open for more content: its layout shell (own answers), its id, its content so far. */
 type Open = { shell: MessageShell | undefined; id: string; content: unknown[] };
+
+/** The output as it is encoded: the items so far, the message open for more content, whether a refusal went. */
+type OutputDraft = {
+  readonly output: unknown[];
+  readonly cursor: LayoutCursor;
+  readonly responseId: string;
+  readonly options: ResolvedOptions;
+  readonly losses: Loss[];
+  open: Open | undefined;
+  hasRefusal: boolean;
+};
 
 /** Common parts → output items (the whole-response encoder; the stream encoder emits the same items). */
 function encodeOutput(
@@ -242,124 +254,32 @@ function encodeOutput(
   options: ResolvedOptions,
   losses: Loss[],
 ): { output: unknown[]; hasRefusal: boolean } {
-  const output: unknown[] = [];
-  const cursor = new LayoutCursor(layout);
-  let open: Open | undefined;
-  let hasRefusal = false;
-  const close = (): void => {
-    if (open === undefined) return;
-    output.push(closeMessage(open.shell, open.id, open.content));
-    open = undefined;
-  };
-  const message = (): Open => {
-    if (open !== undefined) return open;
-    const shell = cursor.message();
-    open = { shell, id: itemId(options, "msg", responseId, output.length), content: [] };
-    return open;
-  };
-  /** A reasoning item of its own carrying another protocol's signature of the part before or after it. */
-  const carrySignature = (signature: common.Signature, of: "next" | "previous", source: string): void => {
-    const id = itemId(options, "rs", responseId, output.length);
-    const entries = [{ signature: signature.value, of }];
-    const item = carrierItem(signature.origin, entries, "", id, signature.source ?? source, losses);
-    if (item !== undefined) output.push(item);
-  };
-  /** The open message is full when its layout says so (own answers); another's stays open for more text. */
-  const added = (current: Open): void => {
-    if (current.shell !== undefined && current.content.length >= current.shell.content.length) close();
+  const draft: OutputDraft = {
+    output: [],
+    cursor: new LayoutCursor(layout),
+    responseId,
+    options,
+    losses,
+    open: undefined,
+    hasRefusal: false,
   };
   for (const part of parts) {
     switch (part.type) {
-      case "text": {
-        const current = message();
-        const shell = current.shell?.content[current.content.length];
-        current.content.push(
-          textContent(shell, part.text, annotationsOf(part.citations, part.source, losses)),
-        );
-        added(current);
-        // Another protocol's signature of the text rides in a reasoning item after its message (carrier.ts).
-        if (part.signature !== undefined && part.signature.origin !== "responses") {
-          close();
-          carrySignature(part.signature, "previous", part.source);
-        }
+      case "text":
+        addOutputText(draft, part);
         break;
-      }
-      case "refusal": {
-        hasRefusal = true;
-        const current = message();
-        current.content.push(refusalContent(current.shell?.content[current.content.length], part.text));
-        added(current);
+      case "refusal":
+        addOutputRefusal(draft, part);
         break;
-      }
       case "reasoning":
-        close();
-        output.push(
-          encodeReasoningItem(
-            part,
-            cursor.reasoning() ?? shellOf(part),
-            itemId(options, "rs", responseId, output.length),
-            losses,
-            "a responses answer",
-            true,
-          ),
-        );
+        encodeOutputReasoning(draft, part);
         break;
-      case "tool-call": {
-        if (part.server !== undefined) {
-          if (part.server.origin === "responses") {
-            close();
-            output.push(part.server.raw);
-          } else
-            losses.push(
-              loss(
-                part.source,
-                "dropped",
-                `A ${part.server.origin} server-side tool call has no responses form and was dropped.`,
-                "block.dropped",
-              ),
-            );
-          break;
-        }
-        close();
-        if (part.signature !== undefined && part.signature.origin !== "responses")
-          carrySignature(part.signature, "next", part.source);
-        const place = output.length;
-        const ids = {
-          item: itemId(options, "fc", responseId, place),
-          call: itemId(options, "call", responseId, place),
-        };
-        output.push(
-          callItem(
-            part,
-            cursor.call(),
-            part.argumentsText ?? JSON.stringify(part.arguments ?? {}),
-            ids,
-            losses,
-          ),
-        );
+      case "tool-call":
+        encodeOutputCall(draft, part);
         break;
-      }
-      case "opaque": {
-        const shell = open?.shell?.content[open.content.length];
-        if (open !== undefined && shell?.opaque === true && part.origin === "responses") {
-          open.content.push(part.raw);
-          added(open);
-          break;
-        }
-        if (part.origin === "responses") {
-          close();
-          output.push(part.raw);
-        } else
-          losses.push(
-            loss(
-              part.source,
-              "dropped",
-              `A ${part.origin} ${part.label} has no responses form and was dropped.`,
-              "block.dropped",
-            ),
-          );
+      case "opaque":
+        encodeOutputOpaque(draft, part);
         break;
-      }
       default:
         losses.push(
           loss(
@@ -370,8 +290,151 @@ function encodeOutput(
         );
     }
   }
-  close();
-  return { output, hasRefusal };
+  closeMessageItem(draft);
+  return { output: draft.output, hasRefusal: draft.hasRefusal };
+}
+
+/** Closes the open message, if any, into an output item. */
+function closeMessageItem(draft: OutputDraft): void {
+  const open = draft.open;
+  if (open === undefined) return;
+  draft.output.push(closeMessage(open.shell, open.id, open.content));
+  draft.open = undefined;
+}
+
+/** The open message, or a new one (its shell the layout's next). */
+function openMessageItem(draft: OutputDraft): Open {
+  if (draft.open !== undefined) return draft.open;
+  const shell = draft.cursor.message();
+  const open: Open = {
+    shell,
+    id: itemId(draft.options, "msg", draft.responseId, draft.output.length),
+    content: [],
+  };
+  draft.open = open;
+  return open;
+}
+
+/** The open message is full when its layout says so (own answers); another's stays open for more text. */
+function closeWhenFull(draft: OutputDraft, current: Open): void {
+  if (current.shell !== undefined && current.content.length >= current.shell.content.length)
+    closeMessageItem(draft);
+}
+
+/** A reasoning item of its own carrying another protocol's signature of the part before or after it. */
+function carrySignature(
+  draft: OutputDraft,
+  signature: common.Signature,
+  of: "next" | "previous",
+  source: string,
+): void {
+  const id = itemId(draft.options, "rs", draft.responseId, draft.output.length);
+  const entries = [{ signature: signature.value, of }];
+  const item = carrierItem(signature.origin, entries, "", id, signature.source ?? source, draft.losses);
+  if (item !== undefined) draft.output.push(item);
+}
+
+/** A text part: `output_text` content of the open message; another protocol's signature carried after it. */
+function addOutputText(draft: OutputDraft, part: common.TextPart): void {
+  const current = openMessageItem(draft);
+  const shell = current.shell?.content[current.content.length];
+  current.content.push(
+    textContent(shell, part.text, annotationsOf(part.citations, part.source, draft.losses)),
+  );
+  closeWhenFull(draft, current);
+  // Another protocol's signature of the text rides in a reasoning item after its message (carrier.ts).
+  if (part.signature !== undefined && part.signature.origin !== "responses") {
+    closeMessageItem(draft);
+    carrySignature(draft, part.signature, "previous", part.source);
+  }
+}
+
+/** A refusal part: `refusal` content of the open message. */
+function addOutputRefusal(draft: OutputDraft, part: common.RefusalPart): void {
+  draft.hasRefusal = true;
+  const current = openMessageItem(draft);
+  current.content.push(refusalContent(current.shell?.content[current.content.length], part.text));
+  closeWhenFull(draft, current);
+}
+
+/** A reasoning part: a reasoning item of its own (its shell the layout's next, else the part's own). */
+function encodeOutputReasoning(draft: OutputDraft, part: common.ReasoningPart): void {
+  closeMessageItem(draft);
+  draft.output.push(
+    encodeReasoningItem(
+      part,
+      draft.cursor.reasoning() ?? shellOf(part),
+      itemId(draft.options, "rs", draft.responseId, draft.output.length),
+      draft.losses,
+      "a responses answer",
+      true,
+    ),
+  );
+}
+
+/**
+ * A tool call: a server call of responses' own goes back as it was (another's is dropped); a client
+ * call becomes a call item, another protocol's signature carried before it.
+ */
+function encodeOutputCall(draft: OutputDraft, part: common.ToolCallPart): void {
+  if (part.server !== undefined) {
+    if (part.server.origin === "responses") {
+      closeMessageItem(draft);
+      draft.output.push(part.server.raw);
+    } else
+      draft.losses.push(
+        loss(
+          part.source,
+          "dropped",
+          `A ${part.server.origin} server-side tool call has no responses form and was dropped.`,
+          "block.dropped",
+        ),
+      );
+    return;
+  }
+  closeMessageItem(draft);
+  if (part.signature !== undefined && part.signature.origin !== "responses")
+    carrySignature(draft, part.signature, "next", part.source);
+  const place = draft.output.length;
+  const ids = {
+    item: itemId(draft.options, "fc", draft.responseId, place),
+    call: itemId(draft.options, "call", draft.responseId, place),
+  };
+  draft.output.push(
+    callItem(
+      part,
+      draft.cursor.call(),
+      part.argumentsText ?? JSON.stringify(part.arguments ?? {}),
+      ids,
+      draft.losses,
+    ),
+  );
+}
+
+/**
+ * A part kept whole: responses' own goes back as it was, as content of the open message where its
+ * layout says so, else as an item; another protocol's is dropped.
+ */
+function encodeOutputOpaque(draft: OutputDraft, part: common.OpaquePart): void {
+  const open = draft.open;
+  const shell = open?.shell?.content[open.content.length];
+  if (open !== undefined && shell?.opaque === true && part.origin === "responses") {
+    open.content.push(part.raw);
+    closeWhenFull(draft, open);
+    return;
+  }
+  if (part.origin === "responses") {
+    closeMessageItem(draft);
+    draft.output.push(part.raw);
+  } else
+    draft.losses.push(
+      loss(
+        part.source,
+        "dropped",
+        `A ${part.origin} ${part.label} has no responses form and was dropped.`,
+        "block.dropped",
+      ),
+    );
 }
 
 /**

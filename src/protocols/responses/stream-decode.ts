@@ -554,6 +554,7 @@ function step(
   return work;
 }
 
+/** One event into `work`, by its type's handler; progress events of built-in tools say nothing here. */
 function decodeEvent(
   work: Work,
   event: Ev,
@@ -578,115 +579,147 @@ function decodeEvent(
       itemDone(work, at, item, out);
       break;
     }
-    case "response.content_part.added": {
-      const part = event.part as Raw;
-      const contentIndex = num(event.content_index);
-      if (part.type === "output_text") dropLogprobs(work, part.logprobs, "/part/logprobs", losses);
-      if (part.type === "reasoning_text")
-        reasoningText(work, at, "content", contentIndex, textOf(part), false, out);
-      else if (partAt(itemAt(work, at), contentIndex) === undefined)
-        openPart(work, at, contentIndex, part, out);
+    case "response.content_part.added":
+    case "response.content_part.done":
+      contentPartEvent(work, at, event, type.endsWith(".done"), out, losses);
       break;
-    }
-    case "response.content_part.done": {
-      const part = event.part as Raw;
-      const contentIndex = num(event.content_index);
-      if (part.type === "output_text") dropLogprobs(work, part.logprobs, "/part/logprobs", losses);
-      if (part.type === "reasoning_text")
-        reasoningText(work, at, "content", contentIndex, textOf(part), true, out);
-      else {
-        const open = partAt(itemAt(work, at), contentIndex) ?? openPart(work, at, contentIndex, part, out);
-        endPart(work, at, open, part, out);
-      }
-      break;
-    }
     case "response.output_text.delta":
     case "response.refusal.delta":
     case "response.output_text.done":
-    case "response.refusal.done": {
-      const contentIndex = num(event.content_index);
-      const refusal = type.startsWith("response.refusal");
-      const done = type.endsWith(".done");
-      const text = String((done ? (refusal ? event.refusal : event.text) : event.delta) ?? "");
-      if (!refusal) dropLogprobs(work, event.logprobs, "/logprobs", losses);
-      const part =
-        partAt(itemAt(work, at), contentIndex) ??
-        openPart(work, at, contentIndex, { type: refusal ? "refusal" : "output_text", text: "" }, out);
-      if (text === "" || (done && part.emitted) || part.kind === "opaque" || part.ended) break;
-      out.push(
-        part.kind === "text"
-          ? { type: "text-delta", index: part.index, text }
-          : { type: "refusal-delta", index: part.index, text },
-      );
-      if (!part.emitted) setPart(work, at, { ...part, emitted: true });
+    case "response.refusal.done":
+      textEvent(work, at, event, type, out, losses);
       break;
-    }
-    case "response.output_text.annotation.added": {
-      const part = partAt(itemAt(work, at), num(event.content_index));
-      if (part !== undefined)
-        setPart(work, at, { ...part, annotations: [...part.annotations, event.annotation] });
+    case "response.output_text.annotation.added":
+      annotationAdded(work, at, event);
       break;
-    }
     case "response.function_call_arguments.delta":
     case "response.custom_tool_call_input.delta":
     case "response.function_call_arguments.done":
-    case "response.custom_tool_call_input.done": {
-      const item = itemAt(work, at);
-      if (item?.kind !== "call") break;
-      const done = type.endsWith(".done");
-      const text = done ? (type.startsWith("response.custom") ? event.input : event.arguments) : event.delta;
-      if (typeof text !== "string" || text === "" || (done && item.args)) break;
-      out.push({ type: "tool-call-delta", index: item.index, argumentsText: text });
-      if (!item.args) setItem(work, at, { ...item, args: true });
+    case "response.custom_tool_call_input.done":
+      callInputEvent(work, at, event, type, out);
       break;
-    }
     case "response.reasoning_summary_part.added":
       reasoningPart(work, at, "summary", num(event.summary_index), out);
       break;
     case "response.reasoning_summary_text.delta":
-    case "response.reasoning_summary_text.done": {
-      const done = type.endsWith(".done");
-      reasoningText(
-        work,
-        at,
-        "summary",
-        num(event.summary_index),
-        String((done ? event.text : event.delta) ?? ""),
-        done,
-        out,
-      );
+    case "response.reasoning_summary_text.done":
+      reasoningTextEvent(work, at, event, "summary", num(event.summary_index), type.endsWith(".done"), out);
       break;
-    }
     case "response.reasoning_text.delta":
-    case "response.reasoning_text.done": {
-      const done = type.endsWith(".done");
-      reasoningText(
-        work,
-        at,
-        "content",
-        num(event.content_index),
-        String((done ? event.text : event.delta) ?? ""),
-        done,
-        out,
-      );
+    case "response.reasoning_text.done":
+      reasoningTextEvent(work, at, event, "content", num(event.content_index), type.endsWith(".done"), out);
       break;
-    }
     case "response.completed":
     case "response.incomplete":
     case "response.failed":
       terminal(work, event, out, losses, position);
       break;
     case "error":
-      // The event's own fields (`type`, `sequence_number`) are the stream's, not the error's.
-      out.push({
-        type: "error",
-        error: rebaseError(decodeResponsesError({ status: 200, body: event }), eventPointer(position)),
-      });
-      work.ended = "failed";
+      errorEvent(work, event, out, position);
       break;
     default:
     // Progress of built-in tools, audio, shell commands …: their items' `done` carries the result.
   }
+}
+
+/**
+ * `content_part.added` / `.done`: a reasoning text part is reasoning text of its item; another part is
+ * opened (at its `added`, or at its `done` when none came) and ended at its `done`. Logprobs are dropped.
+ */
+function contentPartEvent(
+  work: Work,
+  at: number,
+  event: Ev,
+  done: boolean,
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
+  const part = event.part as Raw;
+  const contentIndex = num(event.content_index);
+  if (part.type === "output_text") dropLogprobs(work, part.logprobs, "/part/logprobs", losses);
+  if (part.type === "reasoning_text") {
+    reasoningText(work, at, "content", contentIndex, textOf(part), done, out);
+    return;
+  }
+  if (!done) {
+    if (partAt(itemAt(work, at), contentIndex) === undefined) openPart(work, at, contentIndex, part, out);
+    return;
+  }
+  const open = partAt(itemAt(work, at), contentIndex) ?? openPart(work, at, contentIndex, part, out);
+  endPart(work, at, open, part, out);
+}
+
+/**
+ * `output_text` / `refusal` `.delta` and `.done`: a text or refusal delta of its part (opened when no
+ * `content_part.added` came); a `done` adds only what no delta said. Logprobs are dropped.
+ */
+function textEvent(
+  work: Work,
+  at: number,
+  event: Ev,
+  type: string,
+  out: common.StreamPart[],
+  losses: Loss[],
+): void {
+  const contentIndex = num(event.content_index);
+  const refusal = type.startsWith("response.refusal");
+  const done = type.endsWith(".done");
+  const text = String((done ? (refusal ? event.refusal : event.text) : event.delta) ?? "");
+  if (!refusal) dropLogprobs(work, event.logprobs, "/logprobs", losses);
+  const part =
+    partAt(itemAt(work, at), contentIndex) ??
+    openPart(work, at, contentIndex, { type: refusal ? "refusal" : "output_text", text: "" }, out);
+  if (text === "" || (done && part.emitted) || part.kind === "opaque" || part.ended) return;
+  out.push(
+    part.kind === "text"
+      ? { type: "text-delta", index: part.index, text }
+      : { type: "refusal-delta", index: part.index, text },
+  );
+  if (!part.emitted) setPart(work, at, { ...part, emitted: true });
+}
+
+/** `output_text.annotation.added`: the annotation kept with its part, for the part's end. */
+function annotationAdded(work: Work, at: number, event: Ev): void {
+  const part = partAt(itemAt(work, at), num(event.content_index));
+  if (part !== undefined)
+    setPart(work, at, { ...part, annotations: [...part.annotations, event.annotation] });
+}
+
+/**
+ * `function_call_arguments` / `custom_tool_call_input` `.delta` and `.done`: an arguments delta of
+ * its call; a `done` adds only what no delta said.
+ */
+function callInputEvent(work: Work, at: number, event: Ev, type: string, out: common.StreamPart[]): void {
+  const item = itemAt(work, at);
+  if (item?.kind !== "call") return;
+  const done = type.endsWith(".done");
+  const text = done ? (type.startsWith("response.custom") ? event.input : event.arguments) : event.delta;
+  if (typeof text !== "string" || text === "" || (done && item.args)) return;
+  out.push({ type: "tool-call-delta", index: item.index, argumentsText: text });
+  if (!item.args) setItem(work, at, { ...item, args: true });
+}
+
+/** `reasoning_summary_text` / `reasoning_text` `.delta` and `.done`: reasoning text of its item's summary or content. */
+function reasoningTextEvent(
+  work: Work,
+  at: number,
+  event: Ev,
+  use: "summary" | "content",
+  index: number,
+  done: boolean,
+  out: common.StreamPart[],
+): void {
+  reasoningText(work, at, use, index, String((done ? event.text : event.delta) ?? ""), done, out);
+}
+
+/** `error`: the stream's error, and its end. */
+function errorEvent(work: Work, event: Ev, out: common.StreamPart[], position: number | undefined): void {
+  // The event's own fields (`type`, `sequence_number`) are the stream's, not the error's.
+  out.push({
+    type: "error",
+    error: rebaseError(decodeResponsesError({ status: 200, body: event }), eventPointer(position)),
+  });
+  work.ended = "failed";
 }
 
 /** The responses stream decoder: events → common stream parts. */
