@@ -140,6 +140,31 @@ describe("a call without its result", () => {
     },
   );
 
+  // The same seed, the next run: two assistant messages in a row (one turn in messages), each with a call
+  // without an id. The second message's call closed the first one's, whose result then went to the second.
+  test.each(["messages", "responses"] as const)(
+    "calls without ids in consecutive assistant messages, never answered, each get their own result toward %s",
+    (to) => {
+      const anonymous = (name: string, args: string) => ({
+        role: "assistant",
+        tool_calls: [{ id: "", type: "function", function: { name, arguments: args } }],
+      });
+      const body = {
+        model: "m",
+        messages: [{ role: "user", content: "x" }, anonymous("a", '{"a":1}'), anonymous("b", "{}")],
+      };
+      const { value, losses } = translateRequest("chat", to, body, { maxTokens: 64 });
+      const text = JSON.stringify(value);
+      const callIds = [...text.matchAll(/"(?:id|call_id)":"(gp_[^"]+)","(?:name|type)/g)].map((m) => m[1]);
+      const resultIds = [
+        ...text.matchAll(/"(?:tool_use_id|call_id)":"(gp_[^"]+)","(?:content|output)"/g),
+      ].map((m) => m[1]);
+      expect(new Set(callIds).size).toBe(2);
+      expect([...resultIds].sort()).toEqual([...callIds].sort());
+      expect(losses.filter((entry) => entry.code === "tool_result.synthesized")).toHaveLength(2);
+    },
+  );
+
   test("toward generative passes as it is: Gemini takes it (recorded histories have them)", () => {
     const { value, losses } = translateRequest("messages", "generative", unanswered);
     expect((value as generative.Request).contents).toEqual([

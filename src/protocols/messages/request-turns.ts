@@ -48,7 +48,12 @@ function assignIds(request: common.Request, options: ResolvedOptions): Ids {
   let calls: Map<common.ToolCallPart, string> | undefined;
   let results: Map<common.ToolResultPart, string> | undefined;
   let open: { name: string; id: string }[] = [];
+  let previousRole: string | undefined;
   request.messages.forEach((message, turn) => {
+    // The calls of one assistant run (consecutive assistant messages: one turn in messages) are answered
+    // by the results after the run, so the open calls start anew with a run, not with each message.
+    if (message.role === "assistant" && previousRole !== "assistant") open = [];
+    previousRole = message.role;
     let ordinal = 0;
     for (const part of message.parts) {
       if (part.type === "tool-call" && part.server === undefined) {
@@ -57,7 +62,6 @@ function assignIds(request: common.Request, options: ResolvedOptions): Ids {
           calls ??= new Map();
           calls.set(part, id);
         }
-        if (ordinal === 0) open = [];
         open.push({ name: part.name, id });
         ordinal++;
       } else if (part.type === "tool-result" && part.callId === undefined) {
