@@ -57,6 +57,14 @@ export function normalize(value: Json): Json {
     // An empty `metadata` (chat, messages, responses) attaches nothing, and an empty messages
     // `output_config` configures nothing: each says what no such field says.
     if ((key === "metadata" || key === "output_config") && isEmptyObject(item)) continue;
+    // `service_tier: "auto"` is the default of chat, messages and responses: it asks what no tier asks.
+    if (key === "service_tier" && item === "auto") continue;
+    // responses `truncation: "disabled"` is the service's default: it says what no `truncation` says.
+    if (key === "truncation" && item === "disabled") continue;
+    // messages `thinking.display: "summarized"` returns the thinking text as thinking did before `display`
+    // existed: a translation that asks for the thoughts explicitly (generative `includeThoughts: true`),
+    // where the input relied on that behaviour, asks for what the input got.
+    if (key === "display" && item === "summarized" && typeof object.type === "string") continue;
     // An empty list of stop sequences stops on nothing, as no list does.
     if ((key === "stop" || key === "stop_sequences" || key === "stopSequences") && isEmptyList(item))
       continue;
@@ -67,6 +75,8 @@ export function normalize(value: Json): Json {
       if (rest.length > 0) out[key] = normalize(rest);
       continue;
     }
+    // An empty `include` asks for nothing more, as no `include` does.
+    if (key === "include" && isEmptyList(item)) continue;
     // `stream: false` is every protocol's default: a body that says it and one that omits it ask the same.
     if (key === "stream" && item === false) continue;
     // chat's empty `reasoning_content` (`reasoning` in the vLLM and OpenRouter dialects) is no reasoning

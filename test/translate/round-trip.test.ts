@@ -130,6 +130,36 @@ describe("round trips that keep everything", () => {
         input: [{ role: "user", content: "" }],
       },
     ],
+    // The same seed after the 2026 fields: a default made explicit on the way back.
+    [
+      "messages",
+      "generative",
+      "thinking without a display (it comes back asking for the summarized thoughts)",
+      {
+        model: "claude-sonnet-4-5",
+        max_tokens: 1025,
+        messages: [{ role: "user", content: "x" }],
+        thinking: { type: "enabled", budget_tokens: 1024 },
+      },
+    ],
+    [
+      "messages",
+      "generative",
+      "service_tier: auto, the default",
+      { model: "", max_tokens: 1, messages: [{ role: "user", content: "!" }], service_tier: "auto" },
+    ],
+    [
+      "responses",
+      "chat",
+      "an empty include",
+      { model: "", include: [], input: [{ role: "user", content: "x" }] },
+    ],
+    [
+      "responses",
+      "chat",
+      "truncation: disabled, the service's default",
+      { model: "", truncation: "disabled", input: [{ role: "user", content: "x" }] },
+    ],
     [
       "messages",
       "generative",
