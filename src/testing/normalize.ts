@@ -57,6 +57,13 @@ export function normalize(value: Json): Json {
     // An empty `metadata` (chat, messages, responses) attaches nothing, and an empty messages
     // `output_config` configures nothing: each says what no such field says.
     if ((key === "metadata" || key === "output_config") && isEmptyObject(item)) continue;
+    // `store` (chat's stored completions, responses' stored responses) says whether the provider keeps
+    // the exchange for later requests; it changes no answer (as `include` of the encrypted reasoning),
+    // and a stateless translation toward a protocol without it cannot carry it back.
+    if (key === "store" && typeof item === "boolean") continue;
+    // A function's parameters of the empty object schema take no arguments, as no parameters do (chat
+    // writes the empty schema for a tool without one).
+    if (key === "parameters" && isEmptyObjectSchema(item)) continue;
     // `service_tier: "auto"` is the default of chat, messages and responses: it asks what no tier asks.
     if (key === "service_tier" && item === "auto") continue;
     // responses `truncation: "disabled"` is the service's default: it says what no `truncation` says.
@@ -244,6 +251,16 @@ function parsedOrSame(text: string): Json {
   } catch {
     return text;
   }
+}
+
+function isEmptyObjectSchema(value: Json): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const { type, properties, ...rest } = value as Record<string, Json>;
+  return (
+    type === "object" &&
+    Object.keys(rest).length === 0 &&
+    (properties === undefined || isEmptyObject(properties))
+  );
 }
 
 function isEmptyObject(value: Json): boolean {

@@ -151,6 +151,16 @@ describe("round trips that keep everything", () => {
     [
       "responses",
       "chat",
+      "a function tool without parameters (chat writes the empty object schema)",
+      {
+        model: "",
+        tools: [{ type: "function", name: "a", strict: true }],
+        input: [{ role: "user", content: "x" }],
+      },
+    ],
+    [
+      "responses",
+      "chat",
       "an empty include",
       { model: "", include: [], input: [{ role: "user", content: "x" }] },
     ],
@@ -195,6 +205,24 @@ describe("round trips that keep everything", () => {
 });
 
 describe("changes that are now reported", () => {
+  // Seed 20261128 of the thorough tier: messages output_config.effort with thinking disabled reached
+  // generative as thinking off, the effort gone without a word.
+  test("an effort beside thinking disabled toward generative is reported dropped", () => {
+    const body = {
+      model: "",
+      max_tokens: 1,
+      messages: [{ role: "user", content: "!" }],
+      thinking: { type: "disabled" },
+      output_config: { effort: "low" },
+    };
+    const { value, losses } = translateRequest("messages", "generative", body, options);
+    expect(value).toMatchObject({ generationConfig: { thinkingConfig: { thinkingBudget: 0 } } });
+    expect(losses.map(({ code, kind }) => ({ code, kind }))).toContainEqual({
+      code: "effort.dropped",
+      kind: "dropped",
+    });
+  });
+
   // Seed -205145536 of the round-trip law (issue 28): the summary came back missing, with no loss.
   test("a responses reasoning summary toward OpenAI's chat, which returns no reasoning, is reported", () => {
     const body = { model: "m", input: "hi", reasoning: { effort: "minimal", summary: "auto" } };

@@ -228,6 +228,15 @@ function encodeThinking(request: common.Request, losses: Loss[]): generative.Thi
   const include = reasoning.includeThoughts;
   const budgetSource = reasoning.budgetSource ?? reasoning.source;
   const off = reasoning.enabled === false || reasoning.effort === "none";
+  if (off && reasoning.effort !== undefined && reasoning.effort !== "none")
+    losses.push(
+      loss(
+        reasoning.source,
+        "dropped",
+        `Thinking is off, and Gemini has no effort apart from thinking: the effort "${reasoning.effort}" was dropped.`,
+        "effort.dropped",
+      ),
+    );
   if (off) {
     if (levelModel) {
       losses.push(
