@@ -112,6 +112,8 @@ export function normalize(value: Json): Json {
       const kept = Array.isArray(parts)
         ? parts.map(normalize).filter((part) => !isEmptyText(part))
         : undefined;
+      // An empty system prompt is no system prompt.
+      if (key === "system" && kept !== undefined && kept.length === 0) continue;
       // Adjacent texts of an assistant turn are one text: chat joins them.
       out[key] = kept === undefined ? normalize(parts) : object.role === "assistant" ? joinTexts(kept) : kept;
       continue;

@@ -159,6 +159,12 @@ describe("round trips that keep everything", () => {
       },
     ],
     [
+      "messages",
+      "generative",
+      "an empty system list",
+      { model: "", max_tokens: 1, messages: [{ role: "user", content: "!" }], system: [] },
+    ],
+    [
       "responses",
       "chat",
       "an empty include",
