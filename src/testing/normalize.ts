@@ -64,6 +64,9 @@ export function normalize(value: Json): Json {
     // A function's parameters of the empty object schema take no arguments, as no parameters do (chat
     // writes the empty schema for a tool without one).
     if (key === "parameters" && isEmptyObjectSchema(item)) continue;
+    // Choosing no tool where no tool is offered says what no tool choice says.
+    if (key === "tool_choice" && isNoTool(item) && (object.tools === undefined || isEmptyList(object.tools)))
+      continue;
     // `service_tier: "auto"` is the default of chat, messages and responses: it asks what no tier asks.
     if (key === "service_tier" && item === "auto") continue;
     // responses `truncation: "disabled"` is the service's default: it says what no `truncation` says.
@@ -253,6 +256,13 @@ function parsedOrSame(text: string): Json {
   } catch {
     return text;
   }
+}
+
+function isNoTool(value: Json): boolean {
+  return (
+    value === "none" ||
+    (value !== null && typeof value === "object" && (value as { type?: unknown }).type === "none")
+  );
 }
 
 function isEmptyObjectSchema(value: Json): boolean {

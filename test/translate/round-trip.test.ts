@@ -161,6 +161,12 @@ describe("round trips that keep everything", () => {
     [
       "messages",
       "generative",
+      "tool_choice none with no tools",
+      { model: "", max_tokens: 1, messages: [{ role: "user", content: "!" }], tool_choice: { type: "none" } },
+    ],
+    [
+      "messages",
+      "generative",
       "an empty system list",
       { model: "", max_tokens: 1, messages: [{ role: "user", content: "!" }], system: [] },
     ],
