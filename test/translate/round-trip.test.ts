@@ -229,7 +229,8 @@ describe("changes that are now reported", () => {
     };
     const { value, losses } = translateRequest("messages", "generative", body, options);
     expect(value).toMatchObject({ generationConfig: { thinkingConfig: { thinkingBudget: 0 } } });
-    expect(losses.map(({ code, kind }) => ({ code, kind }))).toContainEqual({
+    expect(losses.map(({ path, code, kind }) => ({ path, code, kind }))).toContainEqual({
+      path: "/thinking",
       code: "effort.dropped",
       kind: "dropped",
     });
