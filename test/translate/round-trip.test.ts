@@ -236,6 +236,30 @@ describe("changes that are now reported", () => {
     });
   });
 
+  // Seed 20261128 of the thorough tier (run 8744): a responses function tool without `strict` (strict
+  // where its schema allows, the responses default) reached chat as non-strict and came back
+  // `strict: false`, without a word.
+  test.each(["chat", "messages", "generative"] as const)(
+    "a responses function tool without `strict` toward %s is reported approximated; an explicit one is not",
+    (to) => {
+      const tool = { type: "function", name: "f", parameters: { type: "object", properties: {} } };
+      const body = { model: "m", input: "hi", tools: [tool, { ...tool, name: "g", strict: false }] };
+      const { losses } = translateRequest("responses", to, body, options);
+      expect(losses.filter(({ code }) => code === "strict.approximated")).toEqual([
+        expect.objectContaining({ path: "/tools/0", kind: "approximated" }),
+      ]);
+      const back = roundTrip("responses", to, { ...body, tools: [{ ...tool, strict: false }] });
+      expect(back.losses.filter(({ code }) => code.startsWith("strict"))).toEqual([]);
+    },
+  );
+
+  test("a responses function tool without `strict` toward responses is sent as it came", () => {
+    const body = { model: "m", input: "hi", tools: [{ type: "function", name: "f" }] };
+    const { value, losses } = translateRequest("responses", "responses", body, options);
+    expect(value.tools).toEqual([{ type: "function", name: "f" }]);
+    expect(losses).toEqual([]);
+  });
+
   // Seed -205145536 of the round-trip law (issue 28): the summary came back missing, with no loss.
   test("a responses reasoning summary toward OpenAI's chat, which returns no reasoning, is reported", () => {
     const body = { model: "m", input: "hi", reasoning: { effort: "minimal", summary: "auto" } };

@@ -60,6 +60,18 @@ function decodeFunction(
     decoded.parametersSource = at(source, "parameters");
   }
   if (typeof tool.strict === "boolean") decoded.strict = tool.strict;
+  else if (!custom)
+    // Without `strict` the responses service makes the schema strict where it can (optional
+    // parameters become required) and falls back to best effort where it cannot; no other protocol
+    // has that mode, and the nearest, what they do by default, is non-strict.
+    losses.push(
+      loss(
+        source,
+        "approximated",
+        "Without `strict` a responses function tool is strict where its schema allows; the target has no such mode and treats it as non-strict. Set `strict` to true or false to choose.",
+        "strict.approximated",
+      ),
+    );
   if (group !== undefined) decoded.namespace = group;
   if (typeof tool.defer_loading === "boolean")
     decoded.deferLoading = { value: tool.defer_loading, source: at(source, "defer_loading") };
