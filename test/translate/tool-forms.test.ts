@@ -173,7 +173,7 @@ describe("a custom tool call round-trips responses → messages → responses", 
     expect(call).toMatchObject({ type: "tool_use", name: "apply_patch", input: { input: PATCH } });
     // The namespace's function omits `strict`: strict where its schema allows on responses only.
     expect(there.losses.map((loss) => [loss.path, loss.code])).toEqual([
-      ["/tools/1/tools/0", "strict.approximated"],
+      ["/tools/1/tools/0", "tool.strict.approximated"],
       ["/tools/0/format", "tool.format.dropped"],
       ["/tools/1/description", "namespace.description.dropped"],
     ]);

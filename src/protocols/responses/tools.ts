@@ -69,7 +69,7 @@ function decodeFunction(
         source,
         "approximated",
         "Without `strict` a responses function tool is strict where its schema allows; the target has no such mode and treats it as non-strict. Set `strict` to true or false to choose.",
-        "strict.approximated",
+        "tool.strict.approximated",
       ),
     );
   if (group !== undefined) decoded.namespace = group;
