@@ -189,17 +189,10 @@ function encodePart(
     case "refusal":
       losses.push(loss(part.source, "approximated", "A refusal was sent to generative as plain text."));
       return part.text === "" ? [] : [{ text: part.text }];
-    case "opaque":
-      if (part.origin === "generative" && isObject(part.raw)) return [part.raw];
-      losses.push(
-        loss(
-          part.source,
-          "dropped",
-          `The ${part.label} has no generative equivalent and was dropped.`,
-          "block.dropped",
-        ),
-      );
-      return [];
+    case "opaque": {
+      const kept = encodeOpaque(part, losses);
+      return kept === undefined ? [] : [kept];
+    }
   }
 }
 
@@ -363,4 +356,18 @@ function encodeMedia(part: common.MediaPart, losses: Loss[]): generative.Part[] 
   }
   if (inline !== undefined) return [{ inlineData: { mimeType: mediaType, data: inline.data } }];
   return [{ fileData: { mimeType: mediaType, fileUri: part.url ?? "" } }];
+}
+
+/** A part kept whole (of a request or a response): generative's own goes back as it was; another protocol's is dropped. */
+export function encodeOpaque(part: common.OpaquePart, losses: Loss[]): generative.Part | undefined {
+  if (part.origin === "generative" && isObject(part.raw)) return part.raw;
+  losses.push(
+    loss(
+      part.source,
+      "dropped",
+      `The ${part.label} has no generative equivalent and was dropped.`,
+      "block.dropped",
+    ),
+  );
+  return undefined;
 }

@@ -11,6 +11,7 @@ import { type ResolvedOptions, syntheticId } from "../../common/options";
 import { at } from "../../common/pointer";
 import { matchedStopDropped } from "../../common/stop";
 import { carryInParts } from "./carrier";
+import { encodeOpaque } from "./contents-encode";
 import { decodeGenerativeFinishReason, encodeGenerativeFinishReason } from "./finish-reason";
 import { fallbackMediaType } from "./media";
 import { type CallNaming, decodePart } from "./parts-decode";
@@ -339,20 +340,6 @@ function encodeMedia(part: common.MediaPart, losses: Loss[]): generative.Part | 
     inlineData: { mimeType: part.mediaType ?? fallbackMediaType(part.kind), data: part.data },
     ...(part.detail === undefined ? {} : { mediaResolution: part.detail }),
   };
-}
-
-/** A part kept whole: generative's own goes back as it was; another protocol's is dropped. */
-function encodeOpaque(part: common.OpaquePart, losses: Loss[]): generative.Part | undefined {
-  if (part.origin === "generative" && isObject(part.raw)) return part.raw;
-  losses.push(
-    loss(
-      part.source,
-      "dropped",
-      `The ${part.label} has no generative equivalent and was dropped.`,
-      "block.dropped",
-    ),
-  );
-  return undefined;
 }
 
 /** The candidate a common choice becomes: its parts, finish reason and the fields kept in `extra`. */
